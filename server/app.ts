@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config.js';
+import type { Database } from './db/connect.js';
+import type { AppContext } from './context.js';
+import { loadMeta, type Meta } from './meta/load.js';
+import { metaRoutes } from './meta/routes.js';
+import { buildEntityModel, type EntityModel } from './data/entityModel.js';
+import { dataRoutes } from './data/routes.js';
+import { HttpError, installErrorHandler, renderError } from './http/errors.js';
+import { installAuthGate } from './http/session.js';
+import { authRoutes } from './auth/routes.js';
+import { createOutboxMailer, type Mailer } from './auth/mailer.js';
+import { createAjv } from './validation/ajv.js';
+import { opsRoutes } from './ops/registry.js';
+import { reportRoutes } from './reports/routes.js';
+import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
+import { domainModules } from './domain/index.js';
+import { requestLang, translate } from './i18n/translate.js';
+import { fieldLabelCandidates } from '../src/engine/meta/types.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  meta?: Meta;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const meta = opts.meta ?? loadMeta(config.root);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+
+  // Bodies are checked strictly (a number is not text, an unknown field is an error);
+  // query strings and path parameters arrive as text and are coerced to their declared types.
+  const strict = createAjv();
+  const coercing = createAjv({ coerceTypes: true });
+  coercing.opts.useDefaults = true;
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+
+  const models = new Map<string, EntityModel>([...meta.entities].map(([id, e]) => [id, buildEntityModel(e)]));
+  await syncManagedTables(database.db, models.values(), models);
+  const mismatches = await checkEntityColumns(database.db, models.values());
+  if (mismatches.length) {
+    throw new Error(`The database does not match the entity schemas:\n${mismatches.map((m) => `  schemas/${m.entity}.json: ${m.message}`).join('\n')}`);
+  }
+
+  const resourceNames = new Map<string, { en: string; id: string }>();
+  const opNames = new Map<string, { en: string; id: string }>();
+  for (const r of meta.flatRoutes) {
+    const p = r.node.permission;
+    if (!p) continue;
+    if (r.node.name && !resourceNames.has(p)) resourceNames.set(p, r.node.name);
+    for (const op of r.node.ops ?? []) opNames.set(`${p}:${op.key}`, op.name);
+  }
+
+  const modules = domainModules();
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    meta,
+    mailer: opts.mailer ?? createOutboxMailer(config.dataDir, app.log),
+    hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
+    resourceName: (resource, lang) => resourceNames.get(resource)?.[lang] ?? resource,
+    actionName: (resource, action, lang) => opNames.get(`${resource}:${action}`)?.[lang] ?? meta.labels.get(`right.${action}`)?.[lang] ?? action,
+  };
+
+  installErrorHandler(app, {
+    labels: () => meta.labels,
+    fieldLabel: (req, field, lang) => {
+      const entityId = /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
+      const entity = entityId ? meta.entities.get(entityId) : undefined;
+      const candidates = entity ? fieldLabelCandidates(entity.$id, field, entity.properties[field]?.['x-ui']?.label) : [`field.${field}`];
+      const key = candidates.find((k) => meta.labels.has(k));
+      return key ? translate(meta.labels, lang, key) : undefined;
+    },
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Hotelier API', version: readVersion(config.root), description: 'Every route validates its input by JSON Schema; errors have one shape: { error: { code, message, fields? } }.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__Host-hotelier_session' } } },
+      security: [{ session: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  installAuthGate(app, ctx);
+
+  await authRoutes(app, ctx);
+  await metaRoutes(app, ctx);
+  await dataRoutes(app, ctx, models);
+  await reportRoutes(app, ctx);
+  await opsRoutes(app, ctx, modules.flatMap((m) => m.ops ?? []));
+  for (const m of modules) await m.routes?.(app, ctx);
+
+  const dist = path.join(config.root, 'dist');
+  const hasClient = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        // Hashed bundles never change; the page and the service worker must always be fresh.
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasClient;
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    const lang = requestLang(req.headers['accept-language']);
+    return reply.code(404).send(renderError(new HttpError(404, 'NOT_FOUND', 'error.routeNotFound'), lang, meta.labels, (f) => f));
+  });
+  app.decorate('ctx', ctx);
+  return app;
+}
+
+function readVersion(root: string) {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version as string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Runtime settings, all from the environment so the two README commands need none. */
+export interface Config {
+  root: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… switches from embedded PGlite to a PostgreSQL server. */
+  databaseUrl?: string;
+  /** 'auto' applies pending migrations at start; 'manual' leaves them for System › System update. */
+  migrate: 'auto' | 'manual';
+  /** Plain-HTTP deployments on a LAN address cannot keep a Secure cookie; localhost and TLS can. */
+  insecureCookie: boolean;
+  production: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Public address used in e-mailed links. */
+  publicUrl: string;
+}
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  return {
+    root: projectRoot,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(projectRoot, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    migrate: env.MIGRATE === 'manual' ? 'manual' : 'auto',
+    insecureCookie: env.INSECURE_COOKIE === '1',
+    production: env.NODE_ENV === 'production',
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}

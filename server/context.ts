@@ -1,0 +1,52 @@
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import type { Meta } from './meta/load.js';
+import type { Mailer } from './auth/mailer.js';
+import type { EntityHooks } from './data/hooks.js';
+
+/** What every route module receives: settings, the database, the loaded definitions and the domain hooks. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  meta: Meta;
+  mailer: Mailer;
+  hooks: EntityHooks;
+  /** names a permission resource (from routes.json) for readable 403s */
+  resourceName(resource: string, lang: 'en' | 'id'): string;
+  /** names an action on a resource: view/create/edit/delete or one of the route's ops */
+  actionName(resource: string, action: string, lang: 'en' | 'id'): string;
+}
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string | null;
+  groupId: number;
+  isAdmin: boolean;
+  language: 'en' | 'id';
+  mustChangePassword: boolean;
+}
+
+export interface AuthInfo {
+  user: AuthUser;
+  sessionId: number;
+  csrfToken: string;
+  /** the branch this request acts on: the x-branch-id header when granted, else the session's */
+  branchId: number;
+  branchIds: number[];
+  rights: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthInfo;
+  }
+  interface FastifyContextConfig {
+    /** open without a session (sign-in, public pages) */
+    public?: boolean;
+    /** allowed while the user must still change a default password */
+    duringPasswordChange?: boolean;
+  }
+}

@@ -1,0 +1,7 @@
+import type { DomainModule } from './types.js';
+import { systemModule } from './system/index.js';
+
+/** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
+export function domainModules(): DomainModule[] {
+  return [systemModule];
+}

@@ -1,0 +1,18 @@
+import type { DomainModule } from '../types.js';
+import { userHook, resetPassword, lockUser, unlockUser } from './users.js';
+import { branchHook } from './branches.js';
+import { groupRoutes, saveGroupRights } from './groups.js';
+import { systemUpdateRoutes } from './systemUpdate.js';
+import { menuOverlayRoutes, saveMenu } from './menuOverlay.js';
+import { profileRoutes } from './profile.js';
+
+export const systemModule: DomainModule = {
+  hooks: { 'system/user': userHook, 'system/branch': branchHook },
+  ops: [resetPassword, lockUser, unlockUser, saveGroupRights, saveMenu],
+  async routes(app, ctx) {
+    await groupRoutes(app, ctx);
+    await systemUpdateRoutes(app, ctx);
+    await menuOverlayRoutes(app, ctx);
+    await profileRoutes(app, ctx);
+  },
+};

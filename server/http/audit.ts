@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+
+export interface AuditEntry {
+  entity: string;
+  entityId?: string | number | null;
+  action: string;
+  summary?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Appends one row to the audit log inside the caller's transaction, so the change and its record commit together. */
+export async function audit(db: Db, req: FastifyRequest | undefined, entry: AuditEntry, actor?: { userId?: number; username?: string; branchId?: number }) {
+  const auth = req?.auth;
+  await sql`
+    INSERT INTO audit_log (user_id, username, branch_id, entity, entity_id, action, summary, before, after, ip)
+    VALUES (${actor?.userId ?? auth?.user.id ?? null}, ${actor?.username ?? auth?.user.username ?? null},
+            ${actor?.branchId ?? auth?.branchId ?? null}, ${entry.entity},
+            ${entry.entityId == null ? null : String(entry.entityId)}, ${entry.action}, ${entry.summary ?? null},
+            ${entry.before === undefined ? null : JSON.stringify(entry.before)}::jsonb,
+            ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb,
+            ${req?.ip ?? null})`.execute(db);
+}

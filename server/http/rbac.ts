@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AuthInfo } from '../context.js';
+import { requestLang } from '../i18n/translate.js';
+import { forbidden } from './errors.js';
+import { requireAuth } from './session.js';
+
+export function hasRight(auth: AuthInfo, resource: string, action: string): boolean {
+  return auth.user.isAdmin || auth.rights.has(`${resource}:${action}`);
+}
+
+/** Throws a readable 403 unless the signed-in user's group holds the right. */
+export function requireRight(ctx: AppContext, req: FastifyRequest, resource: string, action: string): AuthInfo {
+  const auth = requireAuth(req);
+  if (!hasRight(auth, resource, action)) {
+    const lang = requestLang(req.headers['accept-language']);
+    throw forbidden('error.forbidden', {
+      action: ctx.actionName(resource, action, lang),
+      resource: ctx.resourceName(resource, lang),
+    });
+  }
+  return auth;
+}

@@ -1,0 +1,14 @@
+import type { I18nText, Lang } from '../../src/engine/meta/types.js';
+
+export type Labels = Map<string, I18nText>;
+
+/** Looks a label up in the caller's language and fills {placeholders}; an unknown key shows itself. */
+export function translate(labels: Labels, lang: Lang, key: string, params: Record<string, unknown> = {}): string {
+  const text = labels.get(key)?.[lang] ?? labels.get(key)?.en ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, p) => (p in params ? String(params[p]) : `{${p}}`));
+}
+
+/** The request's language: the client sends its chosen language in Accept-Language. */
+export function requestLang(acceptLanguage: string | undefined): Lang {
+  return acceptLanguage?.trim().toLowerCase().startsWith('id') ? 'id' : 'en';
+}

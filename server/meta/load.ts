@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EntitySchema, FlatRoute, I18nText, ReportDefinition, RouteNode, Screen } from '../../src/engine/meta/types.js';
+import { flattenRoutes } from '../../src/engine/meta/types.js';
+import { validateMeta, type MetaError } from './validate.js';
+
+export interface MetaFile<T> {
+  /** path relative to the project root, with forward slashes */
+  file: string;
+  data: T;
+}
+
+export interface RawMeta {
+  routes?: MetaFile<{ routes: RouteNode[] }>;
+  screens: Map<string, MetaFile<Screen>>;
+  entities: Map<string, MetaFile<EntitySchema>>;
+  locales: MetaFile<Record<string, I18nText>>[];
+  reports: Map<string, MetaFile<ReportDefinition>>;
+  metaSchemas: Map<string, MetaFile<object>>;
+  /** custom screen components that exist, as '<module>/<Component>' */
+  customComponents: Set<string>;
+}
+
+export interface Meta {
+  routes: RouteNode[];
+  flatRoutes: FlatRoute[];
+  screens: Map<string, Screen>;
+  entities: Map<string, EntitySchema>;
+  labels: Map<string, I18nText>;
+  reports: Map<string, ReportDefinition>;
+}
+
+export class MetaLoadError extends Error {
+  constructor(public errors: MetaError[]) {
+    super(`${errors.length} error(s) in the metadata:\n${formatMetaErrors(errors)}`);
+  }
+}
+
+export function formatMetaErrors(errors: MetaError[]): string {
+  return errors.map((e) => `  ${e.file}#${e.pointer}: ${e.message}`).join('\n');
+}
+
+/** Reads every definition file under the project root. JSON syntax errors become MetaErrors. */
+export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
+  const raw: RawMeta = {
+    screens: new Map(),
+    entities: new Map(),
+    locales: [],
+    reports: new Map(),
+    metaSchemas: new Map(),
+    customComponents: new Set(),
+  };
+  const read = <T>(abs: string): MetaFile<T> | undefined => {
+    const file = path.relative(root, abs).split(path.sep).join('/');
+    try {
+      return { file, data: JSON.parse(fs.readFileSync(abs, 'utf8')) as T };
+    } catch (err: any) {
+      errors.push({ file, pointer: '', message: `is not valid JSON: ${err.message}` });
+      return undefined;
+    }
+  };
+  const routesPath = path.join(root, 'routes.json');
+  if (fs.existsSync(routesPath)) raw.routes = read(routesPath);
+  else errors.push({ file: 'routes.json', pointer: '', message: 'is missing' });
+
+  for (const abs of jsonFiles(path.join(root, 'schemas', 'meta'))) {
+    const f = read<{ $id: string }>(abs);
+    if (f) raw.metaSchemas.set(f.data.$id, f);
+  }
+  for (const abs of jsonFiles(path.join(root, 'screens'))) {
+    const f = read<Screen>(abs);
+    if (f) raw.screens.set(idFromPath(root, 'screens', abs), f);
+  }
+  for (const abs of jsonFiles(path.join(root, 'schemas'))) {
+    if (abs.includes(`${path.sep}meta${path.sep}`)) continue;
+    const f = read<EntitySchema>(abs);
+    if (f) raw.entities.set(idFromPath(root, 'schemas', abs), f);
+  }
+  for (const abs of jsonFiles(path.join(root, 'locales'))) {
+    const f = read<Record<string, I18nText>>(abs);
+    if (f) raw.locales.push(f);
+  }
+  for (const abs of jsonFiles(path.join(root, 'reports'))) {
+    const f = read<ReportDefinition>(abs);
+    if (f) raw.reports.set(path.basename(abs, '.json'), f);
+  }
+  const customDir = path.join(root, 'src', 'custom');
+  for (const abs of walk(customDir)) {
+    if (abs.endsWith('.tsx')) raw.customComponents.add(path.relative(customDir, abs).split(path.sep).join('/').replace(/\.tsx$/, ''));
+  }
+  return raw;
+}
+
+/** Loads and validates every definition; throws MetaLoadError (file + JSON pointer + message) when any is broken. */
+export function loadMeta(root: string): Meta {
+  const errors: MetaError[] = [];
+  const raw = readMetaFiles(root, errors);
+  errors.push(...validateMeta(raw));
+  if (errors.length) throw new MetaLoadError(errors);
+  return buildMeta(raw);
+}
+
+export function buildMeta(raw: RawMeta): Meta {
+  const routes = raw.routes?.data.routes ?? [];
+  const labels = new Map<string, I18nText>();
+  for (const f of raw.locales) {
+    for (const [k, v] of Object.entries(f.data)) if (k !== '$schema') labels.set(k, v);
+  }
+  return {
+    routes,
+    flatRoutes: flattenRoutes(routes),
+    screens: new Map([...raw.screens].map(([k, v]) => [k, v.data])),
+    entities: new Map([...raw.entities].map(([k, v]) => [k, v.data])),
+    labels,
+    reports: new Map([...raw.reports].map(([k, v]) => [k, v.data])),
+  };
+}
+
+function idFromPath(root: string, base: string, abs: string) {
+  return path.relative(path.join(root, base), abs).split(path.sep).join('/').replace(/\.json$/, '');
+}
+
+function jsonFiles(dir: string): string[] {
+  return walk(dir).filter((f) => f.endsWith('.json')).sort();
+}
+
+function walk(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const abs = path.join(dir, e.name);
+    return e.isDirectory() ? walk(abs) : [abs];
+  });
+}

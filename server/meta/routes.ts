@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { RouteNode, Screen } from '../../src/engine/meta/types.js';
+import { notFound } from '../http/errors.js';
+import { hasRight } from '../http/rbac.js';
+import { requireAuth } from '../http/session.js';
+import { buildMenu, type MenuOverride } from './menu.js';
+
+export async function loadMenuOverrides(ctx: AppContext, branchId: number) {
+  const { rows } = await sql<MenuOverride>`
+    SELECT path, label_en, label_id, sort_order, hidden FROM menu_override WHERE branch_id = ${branchId}`.execute(ctx.db);
+  return new Map(rows.map((r) => [r.path, r]));
+}
+
+export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const labelsByLang = {
+    en: Object.fromEntries([...ctx.meta.labels].map(([k, v]) => [k, v.en])),
+    id: Object.fromEntries([...ctx.meta.labels].map(([k, v]) => [k, v.id])),
+  };
+  const etag = crypto.createHash('sha1').update(JSON.stringify(labelsByLang)).digest('hex').slice(0, 16);
+
+  app.get('/api/meta/labels', {
+    config: { public: true },
+    schema: {
+      tags: ['meta'],
+      summary: 'Every label in one language (public: the sign-in page needs them)',
+      querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'], default: 'en' } } },
+    },
+  }, async (req, reply) => {
+    const { lang } = req.query as { lang: 'en' | 'id' };
+    const tag = `"${etag}-${lang}"`;
+    reply.header('etag', tag).header('cache-control', 'no-cache');
+    if (req.headers['if-none-match'] === tag) return reply.code(304).send();
+    return labelsByLang[lang];
+  });
+
+  app.get('/api/meta/menu', { schema: { tags: ['meta'], summary: "The signed-in user's menu for the active property" } }, async (req) => {
+    const auth = requireAuth(req);
+    const overrides = await loadMenuOverrides(ctx, auth.branchId);
+    const canView = (n: RouteNode) => Boolean(n.signedIn || !n.permission || hasRight(auth, n.permission, 'view'));
+    return { items: buildMenu(ctx.meta.routes, canView, overrides) };
+  });
+
+  app.get('/api/meta/screens/:module/:name', {
+    schema: {
+      tags: ['meta'],
+      summary: 'A screen definition with the entity schemas and form it needs',
+      params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
+    },
+  }, async (req) => {
+    requireAuth(req);
+    const { module, name } = req.params as { module: string; name: string };
+    const id = `${module}/${name}`;
+    const screen = ctx.meta.screens.get(id);
+    if (!screen) throw notFound(`screen ${id}`);
+    return { id, screen, ...related(ctx, screen) };
+  });
+
+  app.get('/api/meta/entities/:module/:name', {
+    schema: {
+      tags: ['meta'],
+      summary: 'An entity schema',
+      params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
+    },
+  }, async (req) => {
+    requireAuth(req);
+    const { module, name } = req.params as { module: string; name: string };
+    const entity = ctx.meta.entities.get(`${module}/${name}`);
+    if (!entity) throw notFound(`entity ${module}/${name}`);
+    return entity;
+  });
+}
+
+/** A list screen comes with its entity and its form, so the client needs one request per screen. */
+function related(ctx: AppContext, screen: Screen) {
+  const entities: Record<string, unknown> = {};
+  const screens: Record<string, Screen> = {};
+  if (screen.kind === 'list' || screen.kind === 'form') {
+    const e = ctx.meta.entities.get(screen.entity);
+    if (e) entities[screen.entity] = e;
+  }
+  if (screen.kind === 'list' && screen.form) {
+    const f = ctx.meta.screens.get(screen.form);
+    if (f) screens[screen.form] = f;
+  }
+  return { entities, screens };
+}

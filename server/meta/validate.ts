@@ -1,0 +1,265 @@
+import type { EntitySchema, ReportDefinition, RouteNode, Screen } from '../../src/engine/meta/types.js';
+import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/engine/meta/types.js';
+import { createAjv } from '../validation/ajv.js';
+import type { RawMeta } from './load.js';
+
+export interface MetaError {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** Every check on the definitions: each file against its meta-schema, then every cross reference. */
+export function validateMeta(raw: RawMeta): MetaError[] {
+  const errors: MetaError[] = [];
+  const ajv = createAjv();
+  for (const f of raw.metaSchemas.values()) ajv.addSchema(f.data);
+
+  const check = (schemaId: string, file: string, data: unknown) => {
+    const validate = ajv.getSchema(schemaId);
+    if (!validate) {
+      errors.push({ file, pointer: '', message: `meta-schema ${schemaId} is missing from schemas/meta` });
+      return false;
+    }
+    if (validate(data)) return true;
+    for (const e of validate.errors ?? []) {
+      if (e.keyword === 'if') continue;
+      errors.push({ file, pointer: e.instancePath, message: describeMetaError(e) });
+    }
+    return false;
+  };
+
+  const labels = new Map<string, string>();
+  for (const f of raw.locales) {
+    if (!check('meta/locale', f.file, f.data)) continue;
+    for (const key of Object.keys(f.data)) {
+      if (key === '$schema') continue;
+      const other = labels.get(key);
+      if (other) errors.push({ file: f.file, pointer: `/${escape(key)}`, message: `label '${key}' is also defined in ${other}` });
+      else labels.set(key, f.file);
+    }
+  }
+  const needLabel = (file: string, pointer: string, candidates: string[], what: string) => {
+    if (candidates.some((k) => labels.has(k))) return;
+    errors.push({ file, pointer, message: `no label for ${what}: add '${candidates.join("' or '")}' (en and id) to a file in locales/` });
+  };
+
+  const entityOk = new Set<string>();
+  for (const [id, f] of raw.entities) {
+    if (!check('meta/entity', f.file, f.data)) continue;
+    entityOk.add(id);
+    errors.push(...checkEntity(id, f.file, f.data, raw, needLabel));
+  }
+
+  for (const [code, f] of raw.reports) {
+    if (!check('meta/report', f.file, f.data)) continue;
+    if (f.data.code !== code) errors.push({ file: f.file, pointer: '/code', message: `code '${f.data.code}' must equal the file name '${code}'` });
+    errors.push(...checkReport(f.file, f.data, raw));
+    f.data.columns.forEach((c, i) => needLabel(f.file, `/columns/${i}/label`, [c.label], `column '${c.field}'`));
+  }
+
+  for (const [id, f] of raw.screens) {
+    if (!check('meta/screen', f.file, f.data)) continue;
+    errors.push(...checkScreen(id, f.file, f.data, raw, entityOk, needLabel));
+  }
+
+  if (raw.routes && check('meta/routes', raw.routes.file, raw.routes.data)) {
+    errors.push(...checkRoutes(raw.routes.file, raw.routes.data.routes, raw));
+  }
+  return errors;
+}
+
+type NeedLabel = (file: string, pointer: string, candidates: string[], what: string) => void;
+
+function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, needLabel: NeedLabel): MetaError[] {
+  const errors: MetaError[] = [];
+  if (e.$id !== id) errors.push({ file, pointer: '/$id', message: `$id '${e.$id}' must equal the file path '${id}'` });
+  const fields = new Set([...Object.keys(e.properties), ...SYSTEM_FIELDS]);
+  const mustBeField = (name: string, pointer: string) => {
+    if (!fields.has(name)) errors.push({ file, pointer, message: `'${name}' is not a field of ${id}` });
+  };
+  (e.required ?? []).forEach((r, i) => mustBeField(r, `/required/${i}`));
+  const db = e['x-db'];
+  (db.label ?? []).forEach((f, i) => mustBeField(f, `/x-db/label/${i}`));
+  (db.search ?? []).forEach((f, i) => mustBeField(f, `/x-db/search/${i}`));
+  (db.hidden ?? []).forEach((f, i) => mustBeField(f, `/x-db/hidden/${i}`));
+  if (db.defaultSort) mustBeField(db.defaultSort, '/x-db/defaultSort');
+  (db.unique ?? []).forEach((u, i) => u.forEach((f, j) => mustBeField(f, `/x-db/unique/${i}/${j}`)));
+  if (e.title) needLabel(file, '/title', [e.title], `entity ${id}`);
+  for (const [name, field] of Object.entries(e.properties)) {
+    const ptr = `/properties/${name}`;
+    const types = Array.isArray(field.type) ? field.type : [field.type];
+    if (types.includes('string') && field.maxLength === undefined && !field.enum && !field.format) {
+      errors.push({ file, pointer: ptr, message: `text field '${name}' needs a maxLength (or an enum or a format) so no request can store 10 kB in it` });
+    }
+    const ref = field['x-ref'];
+    if (ref && !raw.entities.has(ref)) errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which has no file schemas/${ref}.json` });
+    if (field['x-ui']?.widget !== 'hidden') {
+      needLabel(file, ptr, fieldLabelCandidates(id, name, field['x-ui']?.label), `field '${name}'`);
+    }
+    if (field.enum) {
+      const prefix = field['x-ui']?.enumLabels ?? `${id.split('/')[1]}.${name}`;
+      field.enum.forEach((v, i) => needLabel(file, `${ptr}/enum/${i}`, [`${prefix}.${String(v)}`], `value '${String(v)}' of '${name}'`));
+    }
+  }
+  return errors;
+}
+
+function checkReport(file: string, r: ReportDefinition, raw: RawMeta): MetaError[] {
+  const errors: MetaError[] = [];
+  const params = new Set(Object.keys(r.parameters?.properties ?? {}));
+  params.add('branch_id');
+  for (const m of r.sql.matchAll(/(?<!:):([a-z][a-z0-9_]*)/g)) {
+    if (!params.has(m[1])) errors.push({ file, pointer: '/sql', message: `uses :${m[1]}, which is not a parameter of the report` });
+  }
+  const cols = new Set(r.columns.map((c) => c.field));
+  (r.groupBy ?? []).forEach((g, i) => cols.has(g) || errors.push({ file, pointer: `/groupBy/${i}`, message: `'${g}' is not a column` }));
+  (r.totals ?? []).forEach((g, i) => cols.has(g) || errors.push({ file, pointer: `/totals/${i}`, message: `'${g}' is not a column` }));
+  if (r.chart) {
+    if (!cols.has(r.chart.x)) errors.push({ file, pointer: '/chart/x', message: `'${r.chart.x}' is not a column` });
+    r.chart.y.forEach((y, i) => cols.has(y) || errors.push({ file, pointer: `/chart/y/${i}`, message: `'${y}' is not a column` }));
+  }
+  for (const [name, p] of Object.entries(r.parameters?.properties ?? {})) {
+    const ref = p['x-ref'] as string | undefined;
+    if (ref && !raw.entities.has(ref)) errors.push({ file, pointer: `/parameters/properties/${name}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
+  }
+  return errors;
+}
+
+function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk: Set<string>, needLabel: NeedLabel): MetaError[] {
+  const errors: MetaError[] = [];
+  const entityOf = (name: string, pointer: string): EntitySchema | undefined => {
+    const e = raw.entities.get(name);
+    if (!e) errors.push({ file, pointer, message: `entity '${name}' does not exist (no schemas/${name}.json)` });
+    return e && entityOk.has(name) ? e.data : undefined;
+  };
+  const fieldOf = (e: EntitySchema, name: string, pointer: string) => {
+    if (!(name in e.properties) && !(SYSTEM_FIELDS as readonly string[]).includes(name)) {
+      errors.push({ file, pointer, message: `'${name}' is not a field of entity ${e.$id}` });
+      return false;
+    }
+    return true;
+  };
+  const title = (s as { title?: string }).title;
+  if (title) needLabel(file, '/title', [title], 'the screen title');
+  switch (s.kind) {
+    case 'list': {
+      const e = entityOf(s.entity, '/entity');
+      if (e) {
+        s.columns.forEach((c, i) => {
+          if (fieldOf(e, c.field, `/columns/${i}/field`)) {
+            const ui = e.properties[c.field]?.['x-ui'];
+            needLabel(file, `/columns/${i}`, c.label ? [c.label] : fieldLabelCandidates(e.$id, c.field, ui?.label), `column '${c.field}'`);
+          }
+        });
+        if (s.defaultSort) fieldOf(e, s.defaultSort.field, '/defaultSort/field');
+        (s.filters ?? []).forEach((f, i) => fieldOf(e, f, `/filters/${i}`));
+        if (s.search && !e['x-db'].search?.length) errors.push({ file, pointer: '/search', message: `entity ${e.$id} declares no x-db.search fields to search in` });
+      }
+      if (s.form) {
+        const form = raw.screens.get(s.form);
+        if (!form) errors.push({ file, pointer: '/form', message: `form screen '${s.form}' does not exist (no screens/${s.form}.json)` });
+        else if (form.data.kind !== 'form') errors.push({ file, pointer: '/form', message: `screen '${s.form}' is a ${form.data.kind} screen, not a form` });
+        else if (form.data.entity !== s.entity) errors.push({ file, pointer: '/form', message: `form '${s.form}' edits ${form.data.entity}, but this list shows ${s.entity}` });
+      }
+      (s.rowActions ?? []).forEach((a, i) => {
+        needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
+        if (a.confirm) needLabel(file, `/rowActions/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);
+      });
+      break;
+    }
+    case 'form': {
+      const e = entityOf(s.entity, '/entity');
+      if (!e) break;
+      const placed = new Set<string>();
+      s.sections.forEach((sec, i) => {
+        if (sec.title) needLabel(file, `/sections/${i}/title`, [sec.title], 'the section title');
+        sec.fields.forEach((f, j) => {
+          if (placed.has(f)) errors.push({ file, pointer: `/sections/${i}/fields/${j}`, message: `'${f}' is placed twice` });
+          placed.add(f);
+          fieldOf(e, f, `/sections/${i}/fields/${j}`);
+        });
+      });
+      for (const [name, opts] of Object.entries(s.fields ?? {})) {
+        if (fieldOf(e, name, `/fields/${name}`) && !placed.has(name)) {
+          errors.push({ file, pointer: `/fields/${name}`, message: `'${name}' has options but is in no section` });
+        }
+        if (opts.label) needLabel(file, `/fields/${name}/label`, [opts.label], `field '${name}'`);
+      }
+      for (const r of e.required ?? []) {
+        const prop = e.properties[r];
+        if (prop && !prop.readOnly && !placed.has(r) && prop.default === undefined) {
+          errors.push({ file, pointer: '/sections', message: `required field '${r}' of ${e.$id} is in no section, so the form could never be saved` });
+        }
+      }
+      break;
+    }
+    case 'custom':
+      if (!raw.customComponents.has(s.component)) {
+        errors.push({ file, pointer: '/component', message: `component '${s.component}' does not exist (no src/custom/${s.component}.tsx)` });
+      }
+      break;
+    case 'dashboard':
+      s.tiles.forEach((t, i) => {
+        needLabel(file, `/tiles/${i}/label`, [t.label], 'the tile');
+        const r = raw.reports.get(t.report);
+        if (!r) errors.push({ file, pointer: `/tiles/${i}/report`, message: `report '${t.report}' does not exist (no reports/**/${t.report}.json)` });
+        else if (t.value && !r.data.columns.some((c) => c.field === t.value)) {
+          errors.push({ file, pointer: `/tiles/${i}/value`, message: `report '${t.report}' has no column '${t.value}'` });
+        }
+      });
+      (s.tables ?? []).forEach((t, i) => {
+        needLabel(file, `/tables/${i}/title`, [t.title], 'the table');
+        if (!raw.reports.has(t.report)) errors.push({ file, pointer: `/tables/${i}/report`, message: `report '${t.report}' does not exist` });
+      });
+      break;
+    case 'report':
+      if (!raw.reports.has(s.report)) errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
+      break;
+  }
+  void id;
+  return errors;
+}
+
+function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError[] {
+  const errors: MetaError[] = [];
+  const flat = flattenRoutes(routes);
+  const seen = new Map<string, string>();
+  const paths = new Set(flat.map((r) => r.fullPath));
+  for (const r of flat) {
+    const n = r.node;
+    const other = seen.get(r.fullPath);
+    if (other) errors.push({ file, pointer: r.pointer, message: `path ${r.fullPath} is declared twice (also at ${other})` });
+    seen.set(r.fullPath, r.pointer);
+    if (n.screen && !raw.screens.has(n.screen)) {
+      errors.push({ file, pointer: `${r.pointer}/screen`, message: `screen '${n.screen}' does not exist (no screens/${n.screen}.json)` });
+    }
+    if (n.screen && n.redirect) errors.push({ file, pointer: r.pointer, message: 'a route has either a screen or a redirect, not both' });
+    if (n.redirect && !paths.has(n.redirect.split('?')[0])) {
+      errors.push({ file, pointer: `${r.pointer}/redirect`, message: `redirects to ${n.redirect}, which is not a declared route` });
+    }
+    if (n.screen && !n.public && !n.signedIn && !n.permission) {
+      errors.push({ file, pointer: r.pointer, message: `route ${r.fullPath} has a screen but no permission (or "signedIn": true for a screen every signed-in user may open)` });
+    }
+  }
+  return errors;
+}
+
+function describeMetaError(e: { keyword: string; message?: string; params: Record<string, any> }): string {
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `unknown property '${e.params.additionalProperty}'`;
+    case 'required':
+      return `missing property '${e.params.missingProperty}'`;
+    case 'enum':
+      return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'pattern':
+      return `does not match the expected form ${e.params.pattern}`;
+    default:
+      return e.message ?? 'is invalid';
+  }
+}
+
+function escape(key: string) {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

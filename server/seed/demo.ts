@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { Meta } from '../meta/load.js';
+import { audit } from '../http/audit.js';
+import { seedSystem } from './system.js';
+
+/** True when the database holds no company yet: the first start loads the demo hotel. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM company`.execute(db);
+  return rows[0].n === 0;
+}
+
+/** Loads the whole demo hotel in one transaction: all of it or none of it. */
+export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: string } = {}) {
+  await db.transaction().execute(async (trx) => {
+    const branches = await seedSystem(trx, meta, options.businessDate);
+    await audit(trx, undefined, { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' }, { username: 'system', branchId: branches.GNB });
+  });
+}
+
+/** Drops every table and object of the application schema (for `npm run seed` and the tests). */
+export async function wipe(db: Db) {
+  await sql`DROP SCHEMA public CASCADE`.execute(db);
+  await sql`CREATE SCHEMA public`.execute(db);
+}

@@ -1,0 +1,43 @@
+/** The demo sign-ins printed at start and used by the tests. Every demo password is "hotelier". */
+export const DEMO_PASSWORD = 'hotelier';
+
+export interface DemoUser {
+  username: string;
+  fullName: string;
+  email: string;
+  group: string;
+  /** branch codes granted; admin groups see every branch anyway */
+  branches: string[];
+  language: 'en' | 'id';
+}
+
+export interface DemoGroup {
+  code: string;
+  name: string;
+  description: string;
+  isAdmin?: boolean;
+  /** resources granted with every action they offer: exact keys, or 'module.*' prefixes */
+  grants: string[];
+  /** resources granted with view only */
+  viewOnly?: string[];
+}
+
+export const DEMO_GROUPS: DemoGroup[] = [
+  { code: 'ADMIN', name: 'Administrators', description: 'Everything, in every property', isAdmin: true, grants: [] },
+  { code: 'FO', name: 'Front office', description: 'Reservations, check-in and check-out, guest folios', grants: ['frontoffice.*'], viewOnly: ['housekeeping.*', 'system.tax-service', 'system.pay-article'] },
+  { code: 'HK', name: 'Housekeeping', description: 'Room status, lost and found, maid tasks', grants: ['housekeeping.*'] },
+  { code: 'ACC', name: 'Accounting', description: 'General ledger, payables, receivables, income audit', grants: ['gl.*', 'accountpayable.*', 'accountreceivable.*', 'incomeaudit.*', 'gc.*', 'system.masterbank', 'system.pay-article', 'system.pay-article-group', 'system.tax-service'], viewOnly: ['system.log', 'system.masterdepartemen'] },
+  { code: 'CASHIER', name: 'Cashiers', description: 'Outlet and front-office cashiering', grants: ['pointofsales.*', 'pos.*'], viewOnly: ['system.pay-article'] },
+  { code: 'PURCH', name: 'Purchasing & store', description: 'Purchase requests and orders, receiving, stock', grants: ['purchasing.*', 'inventory.*'] },
+  { code: 'SALES', name: 'Sales & marketing', description: 'Accounts, rates, allotments, activities', grants: ['sales.*'], viewOnly: ['frontoffice.*'] },
+];
+
+export const DEMO_USERS: DemoUser[] = [
+  { username: 'admin', fullName: 'Administrator', email: 'admin@grandnusantara.co.id', group: 'ADMIN', branches: ['GNB', 'NBR'], language: 'en' },
+  { username: 'frontdesk', fullName: 'Siti Rahmawati', email: 'siti.rahmawati@grandnusantara.co.id', group: 'FO', branches: ['GNB'], language: 'id' },
+  { username: 'housekeeping', fullName: 'Made Sudarsana', email: 'made.sudarsana@grandnusantara.co.id', group: 'HK', branches: ['GNB'], language: 'id' },
+  { username: 'accountant', fullName: 'Budi Santoso', email: 'budi.santoso@grandnusantara.co.id', group: 'ACC', branches: ['GNB', 'NBR'], language: 'id' },
+  { username: 'cashier', fullName: 'Dewi Lestari', email: 'dewi.lestari@grandnusantara.co.id', group: 'CASHIER', branches: ['GNB'], language: 'id' },
+  { username: 'purchasing', fullName: 'Agus Wijaya', email: 'agus.wijaya@grandnusantara.co.id', group: 'PURCH', branches: ['GNB'], language: 'id' },
+  { username: 'sales', fullName: 'Rina Kusuma', email: 'rina.kusuma@grandnusantara.co.id', group: 'SALES', branches: ['GNB', 'NBR'], language: 'en' },
+];

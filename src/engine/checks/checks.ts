@@ -1,0 +1,66 @@
+import dayjs from 'dayjs';
+
+/** E-mail check from the spec: a top-level part of 2 to 24 letters. */
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
+export const INVALID_EMAIL = 'Invalid email address';
+export const INVALID_URL = 'Invalid URL';
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+export function isUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return Boolean(u.hostname) && u.hostname.includes('.') || u.hostname === 'localhost';
+  } catch {
+    return false;
+  }
+}
+
+/** The spec's balance rule: two sides balance when their sum is within 1e-4 of zero (debit + −credit). */
+export function isBalanced(a: number, b: number): boolean {
+  return Math.abs(a + b) < 1e-4;
+}
+
+/** The spec's date-closed rule: closed when the first date is the same day as or after the second. */
+export function isDateClosed(date: string, closedUntil: string): boolean {
+  return !dayjs(date).startOf('day').isBefore(dayjs(closedUntil).startOf('day'));
+}
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  return dayjs(value, 'YYYY-MM-DD').format('YYYY-MM-DD') === value;
+}
+
+export function isTimeHm(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+/** Exact decimals travel as strings so no amount ever passes through a float. */
+export function isDecimal(value: string, scale: number, integerDigits = 16): boolean {
+  return new RegExp(`^-?\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`).test(value);
+}
+
+export function isPercent(value: string): boolean {
+  return isDecimal(value, 2, 3) && Number(value) >= 0 && Number(value) <= 100;
+}
+
+export function isPhone(value: string): boolean {
+  return /^\+?[0-9 ()-]{6,20}$/.test(value);
+}
+
+/** Formats shared by the server's ajv and the client's form validator, so both judge alike. */
+export const FORMATS: Record<string, (v: string) => boolean> = {
+  date: isIsoDate,
+  'date-time': (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
+  email: isEmail,
+  uri: isUrl,
+  'time-hm': isTimeHm,
+  money: (v) => isDecimal(v, 2),
+  percent: isPercent,
+  quantity: (v) => isDecimal(v, 4, 14),
+  phone: isPhone,
+};

@@ -1,0 +1,82 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+
+dayjs.extend(customParseFormat);
+
+export const DISPLAY_DATE = 'DD/MM/YYYY';
+export const STORAGE_DATE = 'YYYY-MM-DD';
+export const STORAGE_DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+type Amount = string | number | null | undefined;
+
+// Intl formats decimal strings exactly (no float on the way), so '1250000.50' is never 1250000.4999….
+const money = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const integer = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+function asIntlInput(v: string | number): number {
+  // Intl.NumberFormat.format takes decimal strings as exact values (ECMA-402 NumberFormat v3);
+  // the cast only satisfies older TypeScript lib typings.
+  return (typeof v === 'string' ? v.trim() : v) as unknown as number;
+}
+
+/** Rupiah as the spec shows it: German grouping, no decimals, no symbol — 1.250.000. */
+export function formatMoney(value: Amount): string {
+  if (value === null || value === undefined || value === '') return '';
+  return money.format(asIntlInput(value));
+}
+
+/** The spec's number helper: a dash for null or zero, else two decimals with comma thousands — 1,234.50. */
+export function formatNumber(value: Amount): string {
+  if (value === null || value === undefined || value === '' || Number(value) === 0) return '-';
+  return twoDecimals.format(asIntlInput(value));
+}
+
+export function formatInteger(value: Amount): string {
+  if (value === null || value === undefined || value === '') return '';
+  return integer.format(asIntlInput(value));
+}
+
+export function formatPercent(value: Amount): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(asIntlInput(value));
+  return `${n} %`;
+}
+
+/** 'YYYY-MM-DD' (or a timestamp) → 'DD/MM/YYYY'. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(value, STORAGE_DATE) : dayjs(value);
+  return d.isValid() ? d.format(DISPLAY_DATE) : '';
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(`${DISPLAY_DATE} HH:mm`) : '';
+}
+
+/** A moment shown in the hotel's own time zone (the server does not run on hotel time). */
+export function formatLocalDateTime(value: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+      .formatToParts(value)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** 'DD/MM/YYYY' typed by a person → 'YYYY-MM-DD', or undefined when it is not a real date. */
+export function parseDisplayDate(text: string): string | undefined {
+  const d = dayjs(text.trim(), [DISPLAY_DATE, 'D/M/YYYY', 'DD-MM-YYYY', 'D-M-YYYY', STORAGE_DATE], true);
+  return d.isValid() ? d.format(STORAGE_DATE) : undefined;
+}
+
+/** Storage text → dayjs; a date without a time is taken as 00:00:00, as the spec says. */
+export function parseStorage(value: string) {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? dayjs(`${value} 00:00:00`, STORAGE_DATETIME) : dayjs(value);
+}
+
+export const today = () => dayjs().format(STORAGE_DATE);
+export const startOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).startOf('month').format(STORAGE_DATE);
+export const endOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).endOf('month').format(STORAGE_DATE);

@@ -1,0 +1,254 @@
+/** The metadata contract shared by the server (which validates and serves it) and the client engine. */
+
+export interface I18nText {
+  en: string;
+  id: string;
+}
+export type Lang = keyof I18nText;
+
+export interface RouteOp {
+  key: string;
+  name: I18nText;
+}
+
+export type StandardAction = 'view' | 'create' | 'edit' | 'delete';
+
+export interface RouteNode {
+  path: string;
+  name?: I18nText;
+  screen?: string;
+  redirect?: string;
+  public?: boolean;
+  signedIn?: boolean;
+  permission?: string;
+  ops?: RouteOp[];
+  actions?: StandardAction[];
+  menu?: { icon?: string; hidden?: boolean };
+  children?: RouteNode[];
+}
+
+/** A route with its full path and its ancestors' names, as the router and breadcrumb need it. */
+export interface FlatRoute {
+  fullPath: string;
+  node: RouteNode;
+  /** names of the route and its ancestors, outermost first */
+  trail: I18nText[];
+  /** JSON pointer of the node inside routes.json */
+  pointer: string;
+}
+
+export type Condition =
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition }
+  | { field: { name: string; equals?: unknown; in?: unknown[]; empty?: boolean } }
+  | { mode: 'create' | 'edit' };
+
+export type ColumnFormat = 'text' | 'money' | 'number' | 'percent' | 'date' | 'datetime' | 'boolean' | 'lookup' | 'enum';
+
+export interface ListColumn {
+  field: string;
+  label?: string;
+  width?: number;
+  flex?: number;
+  format?: ColumnFormat;
+  sortable?: boolean;
+  filter?: boolean;
+  pinned?: 'left' | 'right';
+  hideOnMobile?: boolean;
+}
+
+export interface ScreenAction {
+  key: string;
+  label: string;
+  op: string;
+  permission?: string;
+  confirm?: string;
+  visibleWhen?: Condition;
+  tone?: 'default' | 'primary' | 'danger';
+}
+
+export interface ListScreen {
+  kind: 'list';
+  entity: string;
+  title: string;
+  description?: string;
+  columns: ListColumn[];
+  defaultSort?: { field: string; dir?: 'asc' | 'desc' };
+  search?: boolean;
+  filters?: string[];
+  form?: string;
+  rowActions?: ScreenAction[];
+  readOnly?: boolean;
+}
+
+export type WidgetName =
+  | 'text' | 'textarea' | 'password' | 'email' | 'url' | 'phone' | 'number' | 'money' | 'percent'
+  | 'date' | 'time' | 'checkbox' | 'select' | 'radio' | 'lookup' | 'multiLookup' | 'color' | 'hidden';
+
+export interface FieldOptions {
+  widget?: WidgetName;
+  label?: string;
+  help?: string;
+  visibleWhen?: Condition;
+  requiredWhen?: Condition;
+  readonlyWhen?: Condition;
+  lookupFilter?: Record<string, unknown>;
+}
+
+export interface FormSection {
+  title?: string;
+  columns?: 1 | 2 | 3;
+  fields: string[];
+}
+
+export interface FormScreen {
+  kind: 'form';
+  entity: string;
+  title: string;
+  sections: FormSection[];
+  fields?: Record<string, FieldOptions>;
+  afterSave?: 'close' | 'stay';
+}
+
+export interface CustomScreen {
+  kind: 'custom';
+  component: string;
+  title: string;
+  props?: Record<string, unknown>;
+}
+
+export interface DashboardTile {
+  report: string;
+  value?: string;
+  label: string;
+  format?: 'number' | 'money' | 'percent' | 'date' | 'text';
+  icon?: string;
+  tone?: 'blue' | 'green' | 'yellow' | 'red' | 'purple' | 'teal';
+  link?: string;
+}
+
+export interface DashboardScreen {
+  kind: 'dashboard';
+  title: string;
+  tiles: DashboardTile[];
+  tables?: { report: string; title: string; link?: string }[];
+  shortcuts?: { path: string; icon?: string }[];
+}
+
+export interface ReportScreen {
+  kind: 'report';
+  report: string;
+  title?: string;
+}
+
+export type Screen = ListScreen | FormScreen | CustomScreen | DashboardScreen | ReportScreen;
+
+export interface FieldUi {
+  label?: string;
+  help?: string;
+  widget?: WidgetName;
+  placeholder?: string;
+  enumLabels?: string;
+}
+
+export interface EntityField {
+  type: string | string[];
+  title?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  enum?: unknown[];
+  default?: unknown;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  items?: Record<string, unknown>;
+  uniqueItems?: boolean;
+  maxItems?: number;
+  'x-ref'?: string;
+  'x-column'?: string;
+  'x-virtual'?: boolean;
+  'x-ui'?: FieldUi;
+}
+
+export interface EntitySchema {
+  $id: string;
+  title?: string;
+  type: 'object';
+  version?: number;
+  'x-permission': string;
+  'x-db': {
+    table: string;
+    scope: 'branch' | 'global';
+    managed?: boolean;
+    label?: string[];
+    search?: string[];
+    defaultSort?: string;
+    unique?: string[][];
+    readOnly?: boolean;
+    singleton?: boolean;
+    hidden?: string[];
+  };
+  required?: string[];
+  properties: Record<string, EntityField>;
+}
+
+export interface ReportColumn {
+  field: string;
+  label: string;
+  type?: 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
+  width?: number;
+  link?: string;
+}
+
+export interface ReportDefinition {
+  code: string;
+  version?: number;
+  name: I18nText;
+  description?: string;
+  permission?: string;
+  parameters?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  sql: string;
+  columns: ReportColumn[];
+  groupBy?: string[];
+  totals?: string[];
+  chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string[] };
+  rowCap?: number;
+}
+
+/** Columns every entity table has besides its declared fields. */
+export const SYSTEM_FIELDS = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
+
+/** Label key of an entity's field: the explicit one, else `<entity>.<field>`, else `field.<field>`. */
+export function fieldLabelCandidates(entityId: string, field: string, explicit?: string): string[] {
+  if (explicit) return [explicit];
+  const entityName = entityId.split('/')[1];
+  return [`${entityName}.${field}`, `field.${field}`];
+}
+
+/** Converts a spec path ('detail/{id?}') to a react-router path ('detail/:id?'). */
+export function toRouterPath(specPath: string): string {
+  return specPath
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\*\}/g, '*')
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)(\??)\}/g, ':$1$2');
+}
+
+export function joinPath(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+export function flattenRoutes(nodes: RouteNode[], parent = '', trail: I18nText[] = [], pointer = '/routes'): FlatRoute[] {
+  const out: FlatRoute[] = [];
+  nodes.forEach((node, i) => {
+    const fullPath = joinPath(parent || '/', node.path);
+    const here = node.name ? [...trail, node.name] : trail;
+    const ptr = `${pointer}/${i}`;
+    out.push({ fullPath, node, trail: here, pointer: ptr });
+    if (node.children) out.push(...flattenRoutes(node.children, fullPath, here, `${ptr}/children`));
+  });
+  return out;
+}
