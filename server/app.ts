@@ -111,7 +111,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
       index: false,
       setHeaders(res, file) {
         // Hashed bundles never change; the page and the service worker must always be fresh.

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeAjvError, type FieldProblem } from '../validation/messages.js';
+import { describeAjvError, type FieldProblem } from '../../src/engine/checks/errorMessages.js';
 import { translate, requestLang, type Labels } from '../i18n/translate.js';
 import type { Lang } from '../../src/engine/meta/types.js';
 

@@ -43,16 +43,20 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
     return { items: buildMenu(ctx.meta.routes, canView, overrides) };
   });
 
+  // Screens of public routes (sign-in, forgotten password) are readable before signing in.
+  const publicScreens = new Set(ctx.meta.flatRoutes.filter((r) => r.node.public && r.node.screen).map((r) => r.node.screen!));
+
   app.get('/api/meta/screens/:module/:name', {
+    config: { public: true },
     schema: {
       tags: ['meta'],
       summary: 'A screen definition with the entity schemas and form it needs',
       params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
     },
   }, async (req) => {
-    requireAuth(req);
     const { module, name } = req.params as { module: string; name: string };
     const id = `${module}/${name}`;
+    if (!publicScreens.has(id)) requireAuth(req);
     const screen = ctx.meta.screens.get(id);
     if (!screen) throw notFound(`screen ${id}`);
     return { id, screen, ...related(ctx, screen) };

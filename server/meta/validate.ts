@@ -165,6 +165,7 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       (s.rowActions ?? []).forEach((a, i) => {
         needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
         if (a.confirm) needLabel(file, `/rowActions/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);
+        if (a.resultMessage) needLabel(file, `/rowActions/${i}/resultMessage`, [a.resultMessage], `the result of '${a.key}'`);
       });
       break;
     }

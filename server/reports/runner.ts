@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.js';
 import type { ReportDefinition } from '../../src/engine/meta/types.js';
 import { HttpError, invalid } from '../http/errors.js';
 import { createAjv } from '../validation/ajv.js';
-import { describeAjvError } from '../validation/messages.js';
+import { describeAjvError } from '../../src/engine/checks/errorMessages.js';
 import { compileNamedSql } from './namedSql.js';
 
 export const DEFAULT_ROW_CAP = 50_000;

@@ -80,3 +80,28 @@ export function parseStorage(value: string) {
 export const today = () => dayjs().format(STORAGE_DATE);
 export const startOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).startOf('month').format(STORAGE_DATE);
 export const endOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).endOf('month').format(STORAGE_DATE);
+
+export type ValueType = 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
+
+/** Formats one cell of a report, tile or grid by its declared type. */
+export function formatValue(value: unknown, type: ValueType | string | undefined, yesNo: [string, string] = ['✓', '—']): string {
+  if (value === null || value === undefined) return '';
+  switch (type) {
+    case 'money':
+      return formatMoney(value as string);
+    case 'number':
+      return formatNumber(value as string);
+    case 'integer':
+      return formatInteger(value as string);
+    case 'percent':
+      return formatPercent(value as string);
+    case 'date':
+      return formatDate(value as string);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'boolean':
+      return value ? yesNo[0] : yesNo[1];
+    default:
+      return String(value);
+  }
+}

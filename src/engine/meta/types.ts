@@ -66,6 +66,7 @@ export interface ScreenAction {
   confirm?: string;
   visibleWhen?: Condition;
   tone?: 'default' | 'primary' | 'danger';
+  resultMessage?: string;
 }
 
 export interface ListScreen {
@@ -133,7 +134,6 @@ export interface DashboardScreen {
   title: string;
   tiles: DashboardTile[];
   tables?: { report: string; title: string; link?: string }[];
-  shortcuts?: { path: string; icon?: string }[];
 }
 
 export interface ReportScreen {

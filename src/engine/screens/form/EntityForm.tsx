@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import type { RJSFValidationError } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { EntitySchema, FormScreen, ScreenAction } from '../../meta/types';
+import { dataProvider, type Row } from '../../api/dataProvider';
+import { ApiError } from '../../api/client';
+import { useI18n } from '../../i18n/i18n';
+import { hasRight, useSession } from '../../session/session';
+import { evaluate } from '../../conditions/evaluate';
+import { FORMATS } from '../../checks/checks';
+import { describeProblem } from '../../checks/errorMessages';
+import { widgets } from '../../../widgets/rjsf/widgets';
+import { templates } from '../../../widgets/rjsf/templates';
+import { Drawer } from '../../../widgets/Drawer';
+import { Icon } from '../../../widgets/Icon';
+import { blocking } from '../../../shell/overlay';
+import { toast } from '../../../shell/toasts';
+import { confirmDialog } from '../../../shell/confirm';
+import { enumLabel, fieldLabel } from '../list/FilterBar';
+import { buildForm, changedValues } from './buildForm';
+
+const validator = customizeValidator({ customFormats: FORMATS, ajvOptionsOverrides: { strict: false } });
+
+export interface EntityFormProps {
+  entity: EntitySchema;
+  form: FormScreen;
+  /** null: a new row */
+  id: number | null;
+  resource?: string;
+  rowActions?: ScreenAction[];
+  title: string;
+  layout?: 'drawer' | 'page';
+  onClose(): void;
+  onSaved?(row: Row, created: boolean): void;
+  onDeleted?(): void;
+}
+
+function defaults(entity: EntitySchema) {
+  return Object.fromEntries(Object.entries(entity.properties).filter(([, f]) => f.default !== undefined).map(([k, f]) => [k, f.default]));
+}
+
+/** Creates or edits one row of an entity with rjsf: version-checked saves, server errors on their fields. */
+export default function EntityForm(props: EntityFormProps) {
+  const { entity, form, id, resource, layout = 'drawer' } = props;
+  const session = useSession();
+  const { t, has, lang } = useI18n();
+  const mode: 'create' | 'edit' = id === null ? 'create' : 'edit';
+  const [row, setRow] = useState<Row>();
+  const [data, setData] = useState<Record<string, unknown>>(() => (id === null ? defaults(entity) : {}));
+  const [loadError, setLoadError] = useState<string>();
+  const [banner, setBanner] = useState<{ tone: 'danger' | 'warning'; text: string; reload?: boolean }>();
+  const [serverErrors, setServerErrors] = useState<Record<string, { __errors: string[] }>>();
+  const formRef = useRef<Form>(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+
+  const load = useCallback(async () => {
+    if (id === null) return;
+    try {
+      const r = await dataProvider.getOne(entity.$id, id);
+      setRow(r);
+      setData(r);
+      setBanner(undefined);
+      setServerErrors(undefined);
+    } catch (err) {
+      setLoadError((err as Error).message);
+    }
+  }, [entity.$id, id]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const labels = useMemo(
+    () => ({
+      field: (name: string, explicit?: string) => fieldLabel(entity, name, t, has, explicit),
+      enumValue: (name: string, value: unknown) => enumLabel(entity, name, value, t),
+      t: (k: string) => t(k),
+    }),
+    [entity, lang],
+  );
+  const built = useMemo(() => buildForm(entity, form, data, mode, labels), [entity, form, data, mode, labels]);
+  const placed = form.sections.flatMap((s) => s.fields);
+  const initial = (row ?? defaults(entity)) as Record<string, unknown>;
+  const dirty = Object.keys(changedValues(entity, initial, data, placed, built.hidden, mode)).length > 0 && (mode === 'edit' || Object.keys(data).some((k) => data[k] !== initial[k]));
+
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    errors.map((e) => {
+      const field = (e.property ?? '').replace(/^\./, '').split('.')[0];
+      const { key, params } = describeProblem(e.name ?? '', (e.params ?? {}) as Record<string, unknown>);
+      return { ...e, message: t(key, { ...params, field: labels.field(field) }) };
+    });
+
+  const canSave = !entity['x-db'].readOnly && hasRight(session, resource, mode === 'create' ? 'create' : 'edit');
+  const canDelete = mode === 'edit' && !entity['x-db'].singleton && hasRight(session, resource, 'delete');
+
+  const save = async () => {
+    setBanner(undefined);
+    setServerErrors(undefined);
+    if (!formRef.current?.validateForm()) return;
+    const values = changedValues(entity, initial, dataRef.current, placed, built.hidden, mode);
+    if (mode === 'edit' && Object.keys(values).length === 0) {
+      toast.info(t('common.noChanges'));
+      return;
+    }
+    try {
+      const saved = await blocking((signal) =>
+        mode === 'create' ? dataProvider.create(entity.$id, values, signal) : dataProvider.update(entity.$id, id!, row!.version!, values, signal),
+      );
+      toast.success(t('common.saved'));
+      setRow(saved);
+      setData(saved);
+      props.onSaved?.(saved, mode === 'create');
+      if (mode === 'edit' && layout === 'drawer' && form.afterSave !== 'stay') props.onClose();
+    } catch (err) {
+      showError(err as ApiError);
+    }
+  };
+
+  const showError = (err: ApiError) => {
+    if (err.aborted) return;
+    const fieldErrors = Object.entries(err.fields ?? {}).filter(([k]) => k !== '_' && k in built.schema.properties);
+    if (fieldErrors.length) setServerErrors(Object.fromEntries(fieldErrors.map(([k, v]) => [k, { __errors: [v] }])));
+    const stale = err.status === 409 && err.details && 'currentVersion' in err.details;
+    if (!fieldErrors.length || stale) setBanner({ tone: stale ? 'warning' : 'danger', text: err.message, reload: stale });
+  };
+
+  const remove = async () => {
+    const name = String(entity['x-db'].label?.map((f) => row?.[f]).filter(Boolean).join(' - ') || `#${id}`);
+    if (!(await confirmDialog({ message: t('common.deleteConfirm', { name }), okLabel: t('common.delete'), tone: 'danger' }))) return;
+    try {
+      const r = await blocking((signal) => dataProvider.delete(entity.$id, id!, row!.version!, signal));
+      toast.success(r.deactivated ? t('common.deactivated') : t('common.deleted'));
+      props.onDeleted?.();
+    } catch (err) {
+      showError(err as ApiError);
+    }
+  };
+
+  const runAction = async (a: ScreenAction) => {
+    if (a.confirm && !(await confirmDialog({ message: t(a.confirm), okLabel: t(a.label), tone: a.tone === 'danger' ? 'danger' : 'default' }))) return;
+    try {
+      const result = await blocking((signal) => dataProvider.run<Record<string, unknown>>(a.op, { id: id! }, signal));
+      if (a.resultMessage) await confirmDialog({ message: t(a.resultMessage, result), cancelLabel: '' });
+      else toast.success(t('common.done'));
+      await load();
+      props.onSaved?.(row!, false);
+    } catch (err) {
+      showError(err as ApiError);
+    }
+  };
+
+  const close = async () => {
+    if (dirty && !(await confirmDialog({ message: t('common.unsaved'), okLabel: t('common.close') }))) return;
+    props.onClose();
+  };
+
+  const actions = mode === 'edit' && row ? (props.rowActions ?? []).filter((a) => evaluate(a.visibleWhen, { data: row, mode }) && hasRight(session, resource, a.permission ?? a.key)) : [];
+
+  const body = loadError ? (
+    <div className="alert alert-danger">{loadError}</div>
+  ) : mode === 'edit' && !row ? (
+    <div className="stack">
+      <div className="skeleton" style={{ height: 36 }} />
+      <div className="skeleton" style={{ height: 36 }} />
+      <div className="skeleton" style={{ height: 36 }} />
+    </div>
+  ) : (
+    <>
+      {banner && (
+        <div className={`alert alert-${banner.tone}`} role="alert" style={{ marginBottom: 14 }}>
+          <Icon name="alert" />
+          <div style={{ flex: 1 }}>{banner.text}</div>
+          {banner.reload && (
+            <button type="button" className="btn btn-sm" onClick={() => void load()}>
+              {t('common.reload')}
+            </button>
+          )}
+        </div>
+      )}
+      <Form
+        ref={formRef}
+        schema={built.schema}
+        uiSchema={built.uiSchema}
+        formData={data}
+        validator={validator}
+        widgets={widgets}
+        templates={templates}
+        noHtml5Validate
+        showErrorList={false}
+        liveValidate="onBlur"
+        transformErrors={transformErrors}
+        extraErrors={serverErrors as any}
+        readonly={!canSave}
+        onChange={(e) => setData(e.formData)}
+        onSubmit={() => void save()}
+      />
+    </>
+  );
+
+  const footer = (
+    <>
+      {canSave && (
+        <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={Boolean(loadError)}>
+          <Icon name="check" size="sm" /> {t('common.save')}
+        </button>
+      )}
+      {layout === 'drawer' && (
+        <button type="button" className="btn" onClick={() => void close()}>
+          {t('common.cancel')}
+        </button>
+      )}
+      <span className="spacer" />
+      {actions.map((a) => (
+        <button key={a.key} type="button" className={`btn ${a.tone === 'danger' ? 'btn-danger' : ''}`} onClick={() => void runAction(a)}>
+          {t(a.label)}
+        </button>
+      ))}
+      {canDelete && (
+        <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+          <Icon name="trash" size="sm" /> {t('common.delete')}
+        </button>
+      )}
+    </>
+  );
+
+  if (layout === 'page') {
+    return (
+      <div className="card">
+        <div className="card-body">{body}</div>
+        <div className="card-footer row">{footer}</div>
+      </div>
+    );
+  }
+  const heading = mode === 'create' ? `${props.title} · ${t('common.new')}` : `${props.title}${row ? ` · ${String(entity['x-db'].label?.map((f) => row[f]).filter(Boolean).join(' - ') ?? '')}` : ''}`;
+  return (
+    <Drawer title={heading} onClose={() => void close()} closeLabel={t('common.close')} footer={footer}>
+      <div className="drawer-body">{body}</div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,66 @@
+import type { EntitySchema } from '../../meta/types';
+import { useI18n } from '../../i18n/i18n';
+import { formatValue } from '../../format/format';
+import type { Row } from '../../api/dataProvider';
+import { enumLabel, fieldLabel } from './FilterBar';
+
+function display(entity: EntitySchema, row: Row, name: string, t: (k: string) => string): string {
+  const f = entity.properties[name];
+  const v = row[name];
+  if (v == null || v === '') return '—';
+  if (f?.['x-ref']) return row._refs?.[name] ?? String(v);
+  if (f?.enum) return enumLabel(entity, name, v, t);
+  if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+  return formatValue(v, f?.format === 'date-time' ? 'datetime' : f?.format === 'date' ? 'date' : f?.format === 'money' ? 'money' : f?.format === 'percent' ? 'percent' : 'text');
+}
+
+/** A read-only record: every field by its label; a before/after pair is shown as a change table. */
+export function RecordDetail({ entity, row }: { entity: EntitySchema; row: Row }) {
+  const { t, has } = useI18n();
+  const names = Object.keys(entity.properties).filter((n) => entity.properties[n]['x-ui']?.widget !== 'hidden' && !entity.properties[n].writeOnly);
+  const objects = names.filter((n) => typeof row[n] === 'object' && row[n] !== null && !Array.isArray(row[n]));
+  const scalars = names.filter((n) => !objects.includes(n));
+  const before = (row.before ?? {}) as Record<string, unknown>;
+  const after = (row.after ?? {}) as Record<string, unknown>;
+  const showDiff = objects.includes('before') || objects.includes('after');
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return (
+    <div className="stack">
+      <dl className="kv">
+        {scalars.map((n) => (
+          <div key={n} style={{ display: 'contents' }}>
+            <dt>{fieldLabel(entity, n, t, has)}</dt>
+            <dd>{display(entity, row, n, t)}</dd>
+          </div>
+        ))}
+      </dl>
+      {showDiff && keys.length > 0 && (
+        <table className="diff">
+          <thead>
+            <tr>
+              <th />
+              <th>{t('common.before')}</th>
+              <th>{t('common.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr key={k}>
+                <th className="mono">{k}</th>
+                <td className={k in before ? 'old' : undefined}>{k in before ? JSON.stringify(before[k]) : ''}</td>
+                <td className={k in after ? 'new' : undefined}>{k in after ? JSON.stringify(after[k]) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {!showDiff &&
+        objects.map((n) => (
+          <div key={n}>
+            <div className="field-label">{fieldLabel(entity, n, t, has)}</div>
+            <pre className="json">{JSON.stringify(row[n], null, 2)}</pre>
+          </div>
+        ))}
+    </div>
+  );
+}

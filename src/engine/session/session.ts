@@ -1,0 +1,60 @@
+import { createStore, useStore } from '../store';
+
+/** What the server tells the client about the signed-in user (never the session secret: that is an HttpOnly cookie). */
+export interface Session {
+  user: {
+    id: number;
+    username: string;
+    fullName: string;
+    email: string | null;
+    groupId: number;
+    isAdmin: boolean;
+    language: 'en' | 'id';
+    mustChangePassword: boolean;
+  };
+  csrfToken: string;
+  branchId: number;
+  branches: { id: number; code: string; name: string; city: string | null }[];
+  rights: string[];
+  expiresAt: string | null;
+}
+
+/** The non-secret login marker the spec's shell gate reads from local storage. */
+const MARKER_KEY = 'hotelier.login';
+export interface LoginMarker {
+  username: string;
+  expiresAt: string | null;
+}
+
+export const sessionStore = createStore<Session | null>(null);
+
+export function readMarker(): LoginMarker | null {
+  try {
+    const m = JSON.parse(localStorage.getItem(MARKER_KEY) ?? 'null') as LoginMarker | null;
+    if (m && m.expiresAt && new Date(m.expiresAt).getTime() < Date.now()) return null;
+    return m;
+  } catch {
+    return null;
+  }
+}
+
+export function startSession(s: Session) {
+  localStorage.setItem(MARKER_KEY, JSON.stringify({ username: s.user.username, expiresAt: s.expiresAt } satisfies LoginMarker));
+  sessionStore.set(s);
+}
+
+export function endSession() {
+  localStorage.removeItem(MARKER_KEY);
+  sessionStore.set(null);
+}
+
+/** Client-side right check, for showing buttons; the server checks every call again. */
+export function hasRight(session: Session | null, resource: string | undefined, action = 'view'): boolean {
+  if (!resource) return Boolean(session);
+  if (!session) return false;
+  return session.user.isAdmin || session.rights.includes('*') || session.rights.includes(`${resource}:${action}`);
+}
+
+export function useSession() {
+  return useStore(sessionStore);
+}

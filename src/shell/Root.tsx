@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import type { RouteHandle } from '../engine/router/buildRoutes';
+import { useI18n } from '../engine/i18n/i18n';
+import { ConfirmDialog, LoadingOverlay, Toasts } from './Feedback';
+import { navigationStore } from './navigation';
+
+/** Around every page: records the route and its breadcrumb, and does the spec's after-navigation chores. */
+export function Root() {
+  const location = useLocation();
+  const matches = useMatches();
+  const { pick, t } = useI18n();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.route)?.handle as RouteHandle | undefined;
+
+  useEffect(() => {
+    const trail = handle?.route.trail ?? [];
+    const breadcrumb = trail.map((n) => pick(n)).join(' > ');
+    navigationStore.set({ path: location.pathname, breadcrumb, route: handle?.route });
+    document.title = breadcrumb ? `${pick(trail[trail.length - 1])} · ${t('shell.brand')}` : t('shell.brand');
+    // The body marker exists only on the dashboard.
+    document.body.classList.toggle('dashboard-page', location.pathname === '/dashboard');
+    window.scrollTo(0, 0);
+    const timer = setTimeout(() => {
+      const content = document.getElementById('content');
+      if (content) content.style.minHeight = `${window.innerHeight - 50}px`;
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [location.pathname, handle, pick, t]);
+
+  return (
+    <>
+      <Outlet />
+      <LoadingOverlay />
+      <Toasts />
+      <ConfirmDialog />
+    </>
+  );
+}

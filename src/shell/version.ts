@@ -1,0 +1,3 @@
+import { version as pkgVersion } from '../../package.json';
+
+export const version: string = pkgVersion;
