@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 /**
  * For the PostgreSQL run of the API suite: the global setup (tests/support/postgresServer.ts) starts a
- * throw-away server and exports TEST_PG_ADMIN_URL; every test file gets its own empty database.
+ * throw-away server and provides its address; every test file gets its own empty database.
  */
 export async function freshPostgresDatabase(): Promise<string> {
-  const admin = process.env.TEST_PG_ADMIN_URL;
-  if (!admin) throw new Error('TEST_DB=postgres needs TEST_PG_ADMIN_URL (set by the global setup)');
+  const admin = inject('pgAdminUrl');
+  if (!admin) throw new Error('TEST_DB=postgres needs the PostgreSQL global setup (tests/support/postgresServer.ts)');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('the administrator signs in and lands on the dashboard showing the property business date as DD/MM/YYYY', async () => {
+  const { page, context } = await newPage(browser);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/dashboard');
+  const tile = page.locator('[data-testid=tile-business_date]');
+  await tile.locator('text=/\\d{2}\\/\\d{2}\\/\\d{4}/').waitFor();
+  expect(await tile.innerText()).toBe(dayjs().format('DD/MM/YYYY'));
+  expect(await page.evaluate(() => document.body.classList.contains('dashboard-page'))).toBe(true);
+  await screenshot(page, 'dashboard-desktop');
+  await context.close();
+});
