@@ -11,15 +11,5 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
-      output: {
-        // Heavy libraries get their own chunks so only the screens that use them pay for them.
-        manualChunks(id: string) {
-          if (id.includes('node_modules/ag-grid')) return 'grid';
-          if (id.includes('node_modules/@rjsf') || id.includes('node_modules/ajv') || id.includes('node_modules/lodash')) return 'forms';
-          return undefined;
-        },
-      },
-    },
   },
 });

@@ -25,40 +25,61 @@ export function clearSessionCookie(ctx: AppContext, reply: FastifyReply) {
   reply.clearCookie(cookieName(ctx), { path: '/', secure: !ctx.config.insecureCookie, httpOnly: true, sameSite: 'strict' });
 }
 
+/**
+ * Sessions read in the last second, by token hash. Every state-changing request empties it before and
+ * after it runs, so a sign-out, lock or rights change made through this server takes effect at once;
+ * a change made through another server process is seen within SESSION_CACHE_MS.
+ */
+const SESSION_CACHE_MS = 1000;
+const sessionCache = new Map<string, { row: any; at: number }>();
+export function forgetCachedSessions() {
+  sessionCache.clear();
+}
+
+async function sessionRow(ctx: AppContext, tokenHash: string) {
+  const hit = sessionCache.get(tokenHash);
+  if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.row;
+  const row = await querySession(ctx, tokenHash);
+  if (row) sessionCache.set(tokenHash, { row, at: Date.now() });
+  else sessionCache.delete(tokenHash);
+  return row;
+}
+
+/** One round trip: the session, its user, the branches they may use and their rights. */
+async function querySession(ctx: AppContext, tokenHash: string) {
+  const { rows } = await sql<any>`
+    SELECT s.id AS session_id, s.csrf_token, s.branch_id, s.last_seen_at,
+           u.id, u.username, u.full_name, u.email, u.group_id, u.language, u.must_change_password,
+           g.is_admin,
+           ARRAY(SELECT b.id::int FROM branch b
+                  WHERE b.active AND (g.is_admin OR EXISTS (SELECT 1 FROM user_branch ub WHERE ub.user_id = u.id AND ub.branch_id = b.id))
+                  ORDER BY b.id) AS branch_ids,
+           ARRAY(SELECT r.resource || ':' || r.action FROM group_right r WHERE r.group_id = u.group_id AND NOT g.is_admin) AS rights
+      FROM user_session s
+      JOIN app_user u ON u.id = s.user_id
+      JOIN user_group g ON g.id = u.group_id
+     WHERE s.token_hash = ${tokenHash}
+       AND s.revoked_at IS NULL
+       AND s.expires_at > now()
+       AND s.last_seen_at > now() - make_interval(mins => ${ctx.config.sessionIdleMinutes})
+       AND u.active AND NOT u.locked AND g.active`.execute(ctx.db);
+  return rows[0];
+}
+
 /** Loads the session behind the cookie, or undefined when there is none or it has ended. */
 export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise<AuthInfo | undefined> {
   const secret = req.cookies[cookieName(ctx)];
   if (!secret) return undefined;
-  const idle = ctx.config.sessionIdleMinutes;
-  const { rows } = await sql<any>`
-    SELECT s.id AS session_id, s.csrf_token, s.branch_id, s.last_seen_at,
-           u.id, u.username, u.full_name, u.email, u.group_id, u.language, u.must_change_password,
-           g.is_admin
-      FROM user_session s
-      JOIN app_user u ON u.id = s.user_id
-      JOIN user_group g ON g.id = u.group_id
-     WHERE s.token_hash = ${hashSecret(secret)}
-       AND s.revoked_at IS NULL
-       AND s.expires_at > now()
-       AND s.last_seen_at > now() - make_interval(mins => ${idle})
-       AND u.active AND NOT u.locked AND g.active`.execute(ctx.db);
-  const row = rows[0];
+  const row = await sessionRow(ctx, hashSecret(secret));
   if (!row) return undefined;
   // Touch the session at most once a minute: idle expiry needs no finer grain, and reads stay reads.
   if (Date.now() - new Date(row.last_seen_at).getTime() > 60_000) {
     await sql`UPDATE user_session SET last_seen_at = now() WHERE id = ${row.session_id}`.execute(ctx.db);
+    row.last_seen_at = new Date();
   }
-  const branchIds = row.is_admin
-    ? (await sql<{ id: number }>`SELECT id FROM branch WHERE active ORDER BY id`.execute(ctx.db)).rows.map((r) => r.id)
-    : (await sql<{ branch_id: number }>`
-        SELECT ub.branch_id FROM user_branch ub JOIN branch b ON b.id = ub.branch_id
-         WHERE ub.user_id = ${row.id} AND b.active ORDER BY ub.branch_id`.execute(ctx.db)).rows.map((r) => r.branch_id);
-  const rights = new Set<string>();
-  if (!row.is_admin) {
-    const r = await sql<{ resource: string; action: string }>`
-      SELECT resource, action FROM group_right WHERE group_id = ${row.group_id}`.execute(ctx.db);
-    for (const x of r.rows) rights.add(`${x.resource}:${x.action}`);
-  }
+  const branchIds: number[] = row.branch_ids;
+  const rights = new Set<string>(row.rights);
+
   const header = req.headers['x-branch-id'];
   let branchId = Number(row.branch_id);
   if (header !== undefined && header !== '') {
@@ -95,6 +116,12 @@ export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise
  * nothing else until they have.
  */
 export function installAuthGate(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onRequest', async (req) => {
+    if (!SAFE_METHODS.has(req.method)) forgetCachedSessions();
+  });
+  app.addHook('onResponse', async (req) => {
+    if (!SAFE_METHODS.has(req.method)) forgetCachedSessions();
+  });
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};

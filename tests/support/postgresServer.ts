@@ -1,62 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startThrowawayPostgres } from './throwawayPostgres.js';
 
-/**
- * Vitest global setup for the PostgreSQL run of the API suite: a throw-away PostgreSQL server from the
- * Debian binaries, on a free port, with its socket and data in a temporary directory. initdb refuses to
- * run as root, so as root the server runs as the `postgres` system user.
- */
-function findBin(): string {
-  const base = '/usr/lib/postgresql';
-  if (fs.existsSync(base)) {
-    const versions = fs.readdirSync(base).filter((v) => Number(v) >= 15).sort((a, b) => Number(b) - Number(a));
-    for (const v of versions) if (fs.existsSync(path.join(base, v, 'bin', 'initdb'))) return path.join(base, v, 'bin');
-  }
-  throw new Error('PostgreSQL 15+ server binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
+/** Vitest global setup for the PostgreSQL run of the API suite: one throw-away server for the run. */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_PG_ADMIN_URL) {
     project.provide('pgAdminUrl', process.env.TEST_PG_ADMIN_URL);
     return undefined;
   }
-  const bin = findBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-pg-'));
-  const data = path.join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => {
-    const full = path.join(bin, cmd);
-    const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
-  };
-  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  fs.chmodSync(dir, 0o777);
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start']);
-  project.provide('pgAdminUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  return () => {
-    try {
-      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  const server = await startThrowawayPostgres();
+  project.provide('pgAdminUrl', server.url);
+  return () => server.stop();
 }
 
 declare module 'vitest' {

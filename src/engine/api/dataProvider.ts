@@ -23,7 +23,8 @@ export interface ListParams {
 
 export interface ListResult {
   rows: Row[];
-  total: number;
+  /** null on pages reached by keyset cursor (the first page gave the count) */
+  total: number | null;
   totalExact: boolean;
   nextCursor?: string;
 }

@@ -73,7 +73,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
     () =>
       createDatasource(
         { entity: def.entity, q: state.q || undefined, filter: toApiFilter(state, entity) },
-        (r: ListResult) => setCount({ total: r.total, exact: r.totalExact }),
+        (r: ListResult) => setCount({ total: r.total ?? 0, exact: r.totalExact }),
         (err) => toast.error(err.message),
       ),
     // The datasource is rebuilt only when what it asks the server changes, not on every URL change.
