@@ -1,0 +1,228 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/connect.js';
+import type { EntityModel } from './entityModel.js';
+import { baseType } from './entityModel.js';
+
+export interface ListQuery {
+  limit: number;
+  offset: number;
+  sort?: string;
+  dir: 'asc' | 'desc';
+  q?: string;
+  filter: Record<string, { op: string; value?: unknown }>;
+  after?: string;
+}
+
+export interface ListResult {
+  rows: Record<string, unknown>[];
+  /** null on a page reached by keyset cursor: the client already has the count from the first page */
+  total: number | null;
+  /** false when the count stopped at COUNT_CAP: the grid shows "10,000+" instead of scanning a huge table */
+  totalExact: boolean;
+  /** keyset cursor for the next page when the sort allows it */
+  nextCursor?: string;
+}
+
+export const COUNT_CAP = 10_000;
+
+const col = (m: EntityModel, field: string) => sql.ref(m.columns.get(field) ?? field);
+
+export function selectList(m: EntityModel): RawBuilder<unknown> {
+  const standard = m.standardColumns ? ['version', 'created_at', 'updated_at'] : [];
+  const fields = ['id', ...standard, ...[...m.columns.keys()].filter((f) => !m.hidden.has(f))];
+  if (m.branchScoped) fields.push('branch_id');
+  return sql.join(
+    [...new Set(fields)].map((f) => {
+      const c = m.columns.get(f);
+      return c && c !== f ? sql`${sql.ref(c)} AS ${sql.id(f)}` : sql.ref(f);
+    }),
+  );
+}
+
+function likeEscape(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterClause(m: EntityModel, field: string, op: string, value: unknown): RawBuilder<unknown> {
+  const c = field === 'id' ? sql.ref('id') : col(m, field);
+  const f = m.schema.properties[field];
+  const isText = f && baseType(f) === 'string' && !f.format && !f.enum;
+  switch (op) {
+    case 'eq':
+      return value === null ? sql`${c} IS NULL` : sql`${c} = ${value}`;
+    case 'ne':
+      return value === null ? sql`${c} IS NOT NULL` : sql`${c} IS DISTINCT FROM ${value}`;
+    case 'contains':
+      return isText ? sql`${c} ILIKE ${`%${likeEscape(String(value))}%`}` : sql`${c}::text ILIKE ${`%${likeEscape(String(value))}%`}`;
+    case 'startsWith':
+      return sql`${c}::text ILIKE ${`${likeEscape(String(value))}%`}`;
+    case 'gt':
+      return sql`${c} > ${value}`;
+    case 'gte':
+      return sql`${c} >= ${value}`;
+    case 'lt':
+      return sql`${c} < ${value}`;
+    case 'lte':
+      return sql`${c} <= ${value}`;
+    case 'in':
+      return sql`${c} = ANY(${Array.isArray(value) ? value : [value]})`;
+    case 'range': {
+      // Half-open [from, to): either end may be null.
+      const [from, to] = Array.isArray(value) ? value : [value, null];
+      const parts = [from != null ? sql`${c} >= ${from}` : sql`true`, to != null ? sql`${c} < ${to}` : sql`true`];
+      return sql`(${sql.join(parts, sql` AND `)})`;
+    }
+    case 'empty':
+      return sql`${c} IS NULL`;
+    case 'notEmpty':
+      return sql`${c} IS NOT NULL`;
+  }
+  throw new Error(`unknown filter operator ${op}`);
+}
+
+const toWhere = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
+
+function whereParts(m: EntityModel, branchId: number, q: ListQuery, fixed: RawBuilder<unknown>[] = []) {
+  const parts: RawBuilder<unknown>[] = [...fixed];
+  if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
+  if (q.q && m.searchFields.length) {
+    const pattern = `%${likeEscape(q.q)}%`;
+    parts.push(sql`(${sql.join(m.searchFields.map((f) => sql`${col(m, f)}::text ILIKE ${pattern}`), sql` OR `)})`);
+  }
+  for (const [field, { op, value }] of Object.entries(q.filter)) parts.push(filterClause(m, field, op, value));
+  return parts;
+}
+
+/** Keyset paging is exact and cheap when the sort column can never be null; otherwise offset. */
+function keysetAllowed(m: EntityModel, sort: string) {
+  return sort === 'id' || sort === 'created_at' || sort === 'updated_at' || m.required.has(sort);
+}
+
+export function encodeCursor(value: unknown, id: unknown) {
+  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [unknown, number] | undefined {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[1])) return v as [unknown, number];
+  } catch {
+    /* a malformed cursor is treated as none */
+  }
+  return undefined;
+}
+
+export async function listRows(db: Db, m: EntityModel, branchId: number, q: ListQuery, extraWhere: RawBuilder<unknown>[] = []): Promise<ListResult> {
+  const sort = q.sort && m.sortable.has(q.sort) ? q.sort : m.defaultSort;
+  const dir = q.dir === 'desc' ? sql`DESC` : sql`ASC`;
+  const sortCol = sort === 'id' ? sql.ref('id') : col(m, sort);
+  const parts = whereParts(m, branchId, q, extraWhere);
+  const where = toWhere(parts);
+  const cursor = q.after ? decodeCursor(q.after) : undefined;
+  const useKeyset = Boolean(cursor) && keysetAllowed(m, sort);
+  let rowsQuery;
+  if (useKeyset && cursor) {
+    const cmp = q.dir === 'desc' ? sql`<` : sql`>`;
+    const keyset = sql`(${sortCol}, id) ${cmp} (${cursor[0]}, ${cursor[1]})`;
+    const whereK = toWhere([...parts, keyset]);
+    rowsQuery = sql<Record<string, unknown>>`
+      SELECT ${selectList(m)} FROM ${sql.table(m.table)} ${whereK}
+      ORDER BY ${sortCol} ${dir}, id ${dir} LIMIT ${q.limit}`;
+  } else {
+    rowsQuery = sql<Record<string, unknown>>`
+      SELECT ${selectList(m)} FROM ${sql.table(m.table)} ${where}
+      ORDER BY ${sortCol} ${dir} NULLS LAST, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`;
+  }
+  const rows = (await rowsQuery.execute(db)).rows;
+  const n = useKeyset
+    ? null
+    : (await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM (SELECT 1 FROM ${sql.table(m.table)} ${where} LIMIT ${COUNT_CAP + 1}) capped`.execute(db)).rows[0].n;
+  const last = rows[rows.length - 1];
+  return {
+    rows,
+    total: n === null ? null : Math.min(n, COUNT_CAP),
+    totalExact: n !== null && n <= COUNT_CAP,
+    nextCursor: last && rows.length === q.limit && keysetAllowed(m, sort) ? encodeCursor(last[sort], last.id) : undefined,
+  };
+}
+
+export async function getRow(db: Db, m: EntityModel, branchId: number, id: number, forUpdate = false) {
+  const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+  const lock = forUpdate ? sql`FOR UPDATE` : sql``;
+  const { rows } = await sql<Record<string, unknown>>`
+    SELECT ${selectList(m)}${m.standardColumns ? sql`, updated_by` : sql``} FROM ${sql.table(m.table)} WHERE id = ${id} ${scope} ${lock}`.execute(db);
+  return rows[0];
+}
+
+export async function insertRow(db: Db, m: EntityModel, branchId: number, userId: number, values: Record<string, unknown>) {
+  const entries = Object.entries(values).filter(([k]) => m.columns.has(k));
+  const cols = entries.map(([k]) => sql.ref(m.columns.get(k)!));
+  const vals = entries.map(([k, v]) => dbValue(m, k, v));
+  if (m.branchScoped) {
+    cols.push(sql.ref('branch_id'));
+    vals.push(sql`${branchId}`);
+  }
+  cols.push(sql.ref('created_by'), sql.ref('updated_by'));
+  vals.push(sql`${userId}`, sql`${userId}`);
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO ${sql.table(m.table)} (${sql.join(cols)}) VALUES (${sql.join(vals)}) RETURNING id`.execute(db);
+  return rows[0].id;
+}
+
+export async function updateRow(db: Db, m: EntityModel, branchId: number, userId: number, id: number, values: Record<string, unknown>) {
+  const sets = Object.entries(values)
+    .filter(([k]) => m.columns.has(k))
+    .map(([k, v]) => sql`${sql.ref(m.columns.get(k)!)} = ${dbValue(m, k, v)}`);
+  sets.push(sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${userId}`);
+  const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+  await sql`UPDATE ${sql.table(m.table)} SET ${sql.join(sets)} WHERE id = ${id} ${scope}`.execute(db);
+}
+
+export async function deleteRow(db: Db, m: EntityModel, branchId: number, id: number) {
+  const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+  await sql`DELETE FROM ${sql.table(m.table)} WHERE id = ${id} ${scope}`.execute(db);
+}
+
+export async function deactivateRow(db: Db, m: EntityModel, branchId: number, userId: number, id: number) {
+  await updateRow(db, m, branchId, userId, id, { active: false });
+}
+
+/** Arrays and objects are stored as jsonb. */
+function dbValue(m: EntityModel, field: string, v: unknown) {
+  const f = m.schema.properties[field];
+  if (v !== null && f && (baseType(f) === 'array' || baseType(f) === 'object')) return sql`${JSON.stringify(v)}::jsonb`;
+  return sql`${v}`;
+}
+
+/** Names of rows for lookup fields: one query per referenced entity per page, never one per row. */
+export async function refLabels(db: Db, target: EntityModel, branchId: number, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const unique = [...new Set(ids.filter((x) => Number.isInteger(x)))];
+  if (!unique.length) return out;
+  const scope = target.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+  const label = sql.join(target.labelFields.map((f) => sql`coalesce(${col(target, f)}::text, '')`), sql` || ' - ' || `);
+  const { rows } = await sql<{ id: number; label: string }>`
+    SELECT id, ${label} AS label FROM ${sql.table(target.table)} WHERE id = ANY(${unique}) ${scope}`.execute(db);
+  for (const r of rows) out.set(r.id, r.label);
+  return out;
+}
+
+export async function lookupRows(db: Db, m: EntityModel, branchId: number, q: string | undefined, ids: number[] | undefined, filter: ListQuery['filter'], limit: number) {
+  const label = sql.join(m.labelFields.map((f) => sql`coalesce(${col(m, f)}::text, '')`), sql` || ' - ' || `);
+  const parts: RawBuilder<unknown>[] = [];
+  if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
+  if (ids?.length) parts.push(sql`id = ANY(${ids})`);
+  else if (m.hasActive && !('active' in filter)) parts.push(sql`active`);
+  if (q) {
+    const pattern = `%${likeEscape(q)}%`;
+    const fields = [...new Set([...m.labelFields, ...m.searchFields])];
+    parts.push(sql`(${sql.join(fields.map((f) => sql`${col(m, f)}::text ILIKE ${pattern}`), sql` OR `)})`);
+  }
+  for (const [field, { op, value }] of Object.entries(filter)) parts.push(filterClause(m, field, op, value));
+  const where = toWhere(parts);
+  const sortCol = m.defaultSort === 'id' ? sql.ref('id') : col(m, m.defaultSort);
+  const { rows } = await sql<{ id: number; label: string }>`
+    SELECT id, ${label} AS label FROM ${sql.table(m.table)} ${where} ORDER BY ${sortCol}, id LIMIT ${limit}`.execute(db);
+  return rows;
+}

@@ -1,0 +1,125 @@
+import type { EntityField, EntitySchema } from '../../src/engine/meta/types.js';
+
+/** What the data layer needs to know about one entity, derived once from its JSON Schema. */
+export interface EntityModel {
+  id: string;
+  schema: EntitySchema;
+  table: string;
+  branchScoped: boolean;
+  /** stored fields: property name → column name */
+  columns: Map<string, string>;
+  /** fields a client may send (not readOnly), including virtual ones */
+  writable: string[];
+  virtual: string[];
+  /** fields never returned (writeOnly secrets and x-db.hidden) */
+  hidden: Set<string>;
+  required: Set<string>;
+  refs: Map<string, string>;
+  labelFields: string[];
+  searchFields: string[];
+  sortable: Set<string>;
+  defaultSort: string;
+  hasActive: boolean;
+  /** false for read-only views over tables without version/created_at/updated_at (the audit log) */
+  standardColumns: boolean;
+  /** one row per branch (hotel parameters): the form edits it, nobody creates or deletes it */
+  singleton: boolean;
+  createSchema: object;
+  updateSchema: object;
+  filterSchema: object;
+}
+
+const SORTABLE_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+export function buildEntityModel(schema: EntitySchema): EntityModel {
+  const db = schema['x-db'];
+  const columns = new Map<string, string>();
+  const writable: string[] = [];
+  const virtual: string[] = [];
+  const hidden = new Set<string>(db.hidden ?? []);
+  const refs = new Map<string, string>();
+  const sortable = new Set<string>(db.readOnly ? ['id'] : ['id', 'created_at', 'updated_at']);
+  for (const [name, f] of Object.entries(schema.properties)) {
+    if (f['x-virtual']) virtual.push(name);
+    else columns.set(name, f['x-column'] ?? name);
+    if (!f.readOnly) writable.push(name);
+    if (f.writeOnly) hidden.add(name);
+    if (f['x-ref']) refs.set(name, f['x-ref']);
+    if (!f['x-virtual'] && SORTABLE_TYPES.has(baseType(f))) sortable.add(name);
+  }
+  const required = new Set(schema.required ?? []);
+  const labelFields = db.label ?? (columns.has('name') ? ['name'] : ['id']);
+  const model: EntityModel = {
+    id: schema.$id,
+    schema,
+    table: db.table,
+    branchScoped: db.scope === 'branch',
+    columns,
+    writable,
+    virtual,
+    hidden,
+    required,
+    refs,
+    labelFields,
+    searchFields: db.search ?? [],
+    sortable,
+    defaultSort: db.defaultSort ?? labelFields[0] ?? 'id',
+    hasActive: columns.has('active'),
+    standardColumns: !db.readOnly,
+    singleton: Boolean(db.singleton),
+    createSchema: {},
+    updateSchema: {},
+    filterSchema: {},
+  };
+  model.createSchema = writeSchema(model, 'create');
+  model.updateSchema = writeSchema(model, 'update');
+  model.filterSchema = filterSchema(model);
+  return model;
+}
+
+export function baseType(f: EntityField): string {
+  const t = Array.isArray(f.type) ? f.type.find((x) => x !== 'null') : f.type;
+  return t ?? 'string';
+}
+
+/** The body schema of a create (required fields required) or an update (any subset plus version). */
+function writeSchema(m: EntityModel, mode: 'create' | 'update'): object {
+  const properties: Record<string, unknown> = {};
+  for (const name of m.writable) {
+    const f = m.schema.properties[name];
+    const { 'x-ui': _ui, 'x-ref': _ref, 'x-column': _col, 'x-virtual': _v, readOnly: _r, writeOnly: _w, title: _t, ...rest } = f;
+    const prop: Record<string, unknown> = { ...rest };
+    delete prop.default;
+    if (!m.required.has(name)) {
+      const types = Array.isArray(f.type) ? f.type : [f.type];
+      prop.type = types.includes('null') ? types : [...types, 'null'];
+      if (prop.enum) prop.enum = [...(prop.enum as unknown[]), null];
+    }
+    properties[name] = prop;
+  }
+  if (mode === 'update') properties.version = { type: 'integer', minimum: 1 };
+  const required = mode === 'create'
+    ? [...m.required].filter((r) => m.writable.includes(r) && m.schema.properties[r].default === undefined)
+    : ['version'];
+  return { type: 'object', additionalProperties: false, properties, required };
+}
+
+/** Filters a list accepts: { field: { op, value } } on declared, non-secret fields only. */
+function filterSchema(m: EntityModel): object {
+  const fields = [...m.columns.keys()].filter((f) => !m.hidden.has(f));
+  const value = { type: ['string', 'number', 'boolean', 'null', 'array'], maxLength: 200, maxItems: 100, items: { type: ['string', 'number', 'boolean', 'null'], maxLength: 200 } };
+  return {
+    type: 'object',
+    maxProperties: 20,
+    propertyNames: { enum: [...fields, 'id'] },
+    additionalProperties: {
+      type: 'object',
+      required: ['op'],
+      additionalProperties: false,
+      properties: {
+        op: { enum: ['eq', 'ne', 'contains', 'startsWith', 'gt', 'gte', 'lt', 'lte', 'in', 'range', 'empty', 'notEmpty'] },
+        value,
+      },
+    },
+  };
+}

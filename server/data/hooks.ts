@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.js';
+import type { AppContext, AuthInfo } from '../context.js';
+
+export interface HookContext {
+  trx: Db;
+  req: FastifyRequest;
+  auth: AuthInfo;
+  ctx: AppContext;
+}
+
+export type WriteMode = 'create' | 'update';
+
+/**
+ * Domain logic the generic data layer calls around its SQL, registered by server/domain/<module>.
+ * The data layer itself knows nothing of hotels; an entity with rules (a user's password, a
+ * reservation's dates) gets them here.
+ */
+export interface EntityHook {
+  /** check and transform the values about to be stored (mutate `values`); `virtual` holds x-virtual fields */
+  beforeWrite?(c: HookContext, mode: WriteMode, values: Record<string, unknown>, virtual: Record<string, unknown>, before?: Record<string, unknown>): Promise<void>;
+  /** write what the row owns elsewhere (join tables) once the row exists */
+  afterWrite?(c: HookContext, mode: WriteMode, row: Record<string, unknown>, virtual: Record<string, unknown>): Promise<void>;
+  /** add virtual fields to rows being returned */
+  decorate?(c: Omit<HookContext, 'trx'> & { trx: Db }, rows: Record<string, unknown>[]): Promise<void>;
+  beforeDelete?(c: HookContext, row: Record<string, unknown>): Promise<void>;
+}
+
+export type EntityHooks = Map<string, EntityHook>;

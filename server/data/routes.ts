@@ -1,0 +1,235 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/connect.js';
+import { audit } from '../http/audit.js';
+import { conflict, invalid, notFound } from '../http/errors.js';
+import { requireRight } from '../http/rbac.js';
+import { requireAuth } from '../http/session.js';
+import { createAjv } from '../validation/ajv.js';
+import { describeAjvError } from '../../src/engine/checks/errorMessages.js';
+import { formatLocalDateTime } from '../../src/engine/format/format.js';
+import { deactivateRow, deleteRow, getRow, insertRow, listRows, lookupRows, refLabels, updateRow, type ListQuery } from './crud.js';
+import type { EntityModel } from './entityModel.js';
+import type { HookContext } from './hooks.js';
+
+const listQuerystring = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 },
+    offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
+    sort: { type: 'string', maxLength: 64, pattern: '^[a-z_][a-z0-9_]*$' },
+    dir: { enum: ['asc', 'desc'], default: 'asc' },
+    q: { type: 'string', maxLength: 100 },
+    filter: { type: 'string', maxLength: 4000, description: 'JSON: { field: { op, value } }' },
+    after: { type: 'string', maxLength: 500, description: 'keyset cursor from the previous page' },
+  },
+} as const;
+
+const idParams = { type: 'object', required: ['rowId'], properties: { rowId: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } } } as const;
+
+/** /api/data/<module>/<entity>: list, lookup, read, create, update, delete for every entity with a schema. */
+export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: Map<string, EntityModel>) {
+  const ajv = createAjv();
+  for (const m of models.values()) {
+    const base = `/api/data/${m.id}`;
+    const resource = m.schema['x-permission'];
+    const tags = [m.id.split('/')[0]];
+    const validateFilter = ajv.compile(m.filterSchema);
+
+    const parseFilter = (raw: string | undefined): ListQuery['filter'] => {
+      if (!raw) return {};
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw invalid([{ field: 'filter', key: 'error.badJson', params: {} }]);
+      }
+      if (!validateFilter(value)) throw invalid((validateFilter.errors ?? []).map((e: import('ajv').ErrorObject) => ({ ...describeAjvError(e), field: 'filter' })));
+      return value as ListQuery['filter'];
+    };
+
+    app.get(base, { schema: { tags, summary: `List ${m.id} (server paging, sorting, filtering)`, querystring: listQuerystring } }, async (req) => {
+      const auth = requireRight(ctx, req, resource, 'view');
+      const q = req.query as any;
+      const result = await listRows(ctx.db, m, auth.branchId, {
+        limit: q.limit,
+        offset: q.offset,
+        sort: q.sort,
+        dir: q.dir,
+        q: q.q?.trim() || undefined,
+        filter: parseFilter(q.filter),
+        after: q.after,
+      });
+      await present(ctx, ctx.db, req, m, models, result.rows);
+      return result;
+    });
+
+    app.get(`${base}/lookup`, {
+      schema: {
+        tags,
+        summary: `Names of ${m.id} rows for a lookup field`,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            q: { type: 'string', maxLength: 100 },
+            ids: { type: 'string', maxLength: 2000, pattern: '^\\d+(,\\d+)*$' },
+            filter: { type: 'string', maxLength: 2000 },
+            limit: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
+          },
+        },
+      },
+    }, async (req) => {
+      // Any signed-in user may see the names of rows they pick in a form; nothing more is returned.
+      const auth = requireAuth(req);
+      const q = req.query as any;
+      const ids = q.ids ? String(q.ids).split(',').map(Number) : undefined;
+      return { rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter), q.limit) };
+    });
+
+    app.get(`${base}/:rowId`, { schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
+      const auth = requireRight(ctx, req, resource, 'view');
+      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId);
+      if (!row) throw notFound(m.schema.title ?? m.id);
+      await present(ctx, ctx.db, req, m, models, [row]);
+      return row;
+    });
+
+    if (m.schema['x-db'].readOnly) continue;
+
+    if (!m.singleton) app.post(base, { schema: { tags, summary: `Create a ${m.id}`, body: m.createSchema } }, async (req, reply) => {
+      const auth = requireRight(ctx, req, resource, 'create');
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const c: HookContext = { trx, req, auth, ctx };
+        const { values, virtual } = split(m, req.body as Record<string, unknown>);
+        applyDefaults(m, values);
+        const hook = ctx.hooks.get(m.id);
+        await hook?.beforeWrite?.(c, 'create', values, virtual);
+        const id = await insertRow(trx, m, auth.branchId, auth.user.id, values);
+        const created = (await getRow(trx, m, auth.branchId, id))!;
+        await hook?.afterWrite?.(c, 'create', created, virtual);
+        await present(ctx, trx, req, m, models, [created]);
+        await audit(trx, req, { entity: m.id, entityId: id, action: 'create', after: visible(m, created) });
+        return created;
+      });
+      reply.code(201);
+      return row;
+    });
+
+    app.patch(`${base}/:rowId`, { schema: { tags, summary: `Change a ${m.id} (send the version you read)`, params: idParams, body: m.updateSchema } }, async (req) => {
+      const auth = requireRight(ctx, req, resource, 'edit');
+      const id = (req.params as any).rowId as number;
+      return ctx.db.transaction().execute(async (trx) => {
+        const before = await getRow(trx, m, auth.branchId, id, true);
+        if (!before) throw notFound(m.schema.title ?? m.id);
+        const { version, ...body } = req.body as Record<string, unknown>;
+        if (before.version !== version) throw await stale(trx, before, auth.branchId);
+        const c: HookContext = { trx, req, auth, ctx };
+        const { values, virtual } = split(m, body);
+        const hook = ctx.hooks.get(m.id);
+        await hook?.beforeWrite?.(c, 'update', values, virtual, before);
+        await updateRow(trx, m, auth.branchId, auth.user.id, id, values);
+        const after = (await getRow(trx, m, auth.branchId, id))!;
+        await hook?.afterWrite?.(c, 'update', after, virtual);
+        await present(ctx, trx, req, m, models, [before, after]);
+        await audit(trx, req, { entity: m.id, entityId: id, action: 'update', before: changed(m, before, after).before, after: changed(m, before, after).after });
+        return after;
+      });
+    });
+
+    if (!m.singleton) app.delete(`${base}/:rowId`, {
+      schema: {
+        tags,
+        summary: `Delete a ${m.id}; one still in use is deactivated instead`,
+        params: idParams,
+        querystring: { type: 'object', required: ['version'], additionalProperties: false, properties: { version: { type: 'integer', minimum: 1 } } },
+      },
+    }, async (req) => {
+      const auth = requireRight(ctx, req, resource, 'delete');
+      const id = (req.params as any).rowId as number;
+      return ctx.db.transaction().execute(async (trx) => {
+        const before = await getRow(trx, m, auth.branchId, id, true);
+        if (!before) throw notFound(m.schema.title ?? m.id);
+        if (before.version !== (req.query as any).version) throw await stale(trx, before, auth.branchId);
+        await ctx.hooks.get(m.id)?.beforeDelete?.({ trx, req, auth, ctx }, before);
+        await sql`SAVEPOINT before_delete`.execute(trx);
+        try {
+          await deleteRow(trx, m, auth.branchId, id);
+        } catch (err: any) {
+          await sql`ROLLBACK TO SAVEPOINT before_delete`.execute(trx);
+          // Rows other records point at are kept for history: deactivate instead of breaking them.
+          if (err.code === '23503' && m.hasActive) {
+            await deactivateRow(trx, m, auth.branchId, auth.user.id, id);
+            await audit(trx, req, { entity: m.id, entityId: id, action: 'deactivate', before: visible(m, before) });
+            return { deleted: false, deactivated: true };
+          }
+          throw err;
+        }
+        await audit(trx, req, { entity: m.id, entityId: id, action: 'delete', before: visible(m, before) });
+        return { deleted: true, deactivated: false };
+      });
+    });
+  }
+}
+
+function split(m: EntityModel, body: Record<string, unknown>) {
+  const values: Record<string, unknown> = {};
+  const virtual: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    // An emptied optional text box means "no value", not an empty string.
+    const val = v === '' && !m.required.has(k) ? null : v;
+    if (m.virtual.includes(k)) virtual[k] = val;
+    else values[k] = val;
+  }
+  return { values, virtual };
+}
+
+function applyDefaults(m: EntityModel, values: Record<string, unknown>) {
+  for (const [k, f] of Object.entries(m.schema.properties)) {
+    if (values[k] === undefined && f.default !== undefined && !f['x-virtual']) values[k] = f.default;
+  }
+}
+
+function visible(m: EntityModel, row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !m.hidden.has(k) && k !== '_refs'));
+}
+
+function changed(m: EntityModel, before: Record<string, unknown>, after: Record<string, unknown>) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(after)) {
+    if (m.hidden.has(k) || ['_refs', 'updated_at', 'version', 'updated_by'].includes(k)) continue;
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k];
+      a[k] = after[k];
+    }
+  }
+  return { before: b, after: a };
+}
+
+async function stale(db: Db, current: Record<string, unknown>, branchId: number) {
+  const who = current.updated_by
+    ? (await sql<{ full_name: string }>`SELECT full_name FROM app_user WHERE id = ${current.updated_by}`.execute(db)).rows[0]?.full_name
+    : undefined;
+  const tz = (await sql<{ timezone: string }>`SELECT timezone FROM branch WHERE id = ${branchId}`.execute(db)).rows[0]?.timezone ?? 'Asia/Jakarta';
+  return conflict('error.stale', { user: who ?? '?', time: formatLocalDateTime(new Date(String(current.updated_at)), tz) }, [], { currentVersion: current.version });
+}
+
+/** Adds lookup names (`_refs`) and domain-virtual fields, and drops hidden columns. */
+async function present(ctx: AppContext, db: Db, req: FastifyRequest, m: EntityModel, models: Map<string, EntityModel>, rows: Record<string, unknown>[]) {
+  if (!rows.length) return;
+  const auth = req.auth!;
+  for (const [field, targetId] of m.refs) {
+    const target = models.get(targetId);
+    if (!target) continue;
+    if (m.virtual.includes(field)) continue;
+    const labels = await refLabels(db, target, auth.branchId, rows.map((r) => r[field] as number));
+    for (const r of rows) {
+      const id = r[field] as number;
+      if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(id) ?? `#${id}`;
+    }
+  }
+  await ctx.hooks.get(m.id)?.decorate?.({ trx: db, req, auth, ctx }, rows);
+}
