@@ -1,6 +1,7 @@
 import type { EntitySchema, ReportDefinition, RouteNode, Screen } from '../../src/engine/meta/types.js';
 import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/engine/meta/types.js';
 import { createAjv } from '../validation/ajv.js';
+import { parameterNames } from '../reports/namedSql.js';
 import type { RawMeta } from './load.js';
 
 export interface MetaError {
@@ -109,8 +110,8 @@ function checkReport(file: string, r: ReportDefinition, raw: RawMeta): MetaError
   const errors: MetaError[] = [];
   const params = new Set(Object.keys(r.parameters?.properties ?? {}));
   params.add('branch_id');
-  for (const m of r.sql.matchAll(/(?<!:):([a-z][a-z0-9_]*)/g)) {
-    if (!params.has(m[1])) errors.push({ file, pointer: '/sql', message: `uses :${m[1]}, which is not a parameter of the report` });
+  for (const name of parameterNames(r.sql)) {
+    if (!params.has(name)) errors.push({ file, pointer: '/sql', message: `uses :${name}, which is not a parameter of the report` });
   }
   const cols = new Set(r.columns.map((c) => c.field));
   (r.groupBy ?? []).forEach((g, i) => cols.has(g) || errors.push({ file, pointer: `/groupBy/${i}`, message: `'${g}' is not a column` }));

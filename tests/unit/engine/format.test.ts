@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  endOfMonth,
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatLocalDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatValue,
+  parseDisplayDate,
+  startOfMonth,
+} from '../../../src/engine/format/format.js';
+
+describe('formatMoney: rupiah with German grouping, no decimals, no symbol', () => {
+  it('shows a room rate of 1250000 as 1.250.000, from a decimal string or a number', () => {
+    expect(formatMoney('1250000.00')).toBe('1.250.000');
+    expect(formatMoney(1250000)).toBe('1.250.000');
+  });
+
+  it('keeps the minus sign of a refund', () => {
+    expect(formatMoney('-350000.00')).toBe('-350.000');
+  });
+
+  it('formats a decimal string exactly, never through a float (2^53 + 1 stays …993)', () => {
+    // As a float 9007199254740993 becomes 9007199254740992.
+    expect(formatMoney('9007199254740993')).toBe('9.007.199.254.740.993');
+  });
+
+  it('rounds half a rupiah up as a cashier does', () => {
+    expect(formatMoney('1250000.50')).toBe('1.250.001');
+    expect(formatMoney('1250000.49')).toBe('1.250.000');
+  });
+
+  it('shows nothing for a missing amount', () => {
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney(undefined)).toBe('');
+    expect(formatMoney('')).toBe('');
+  });
+});
+
+describe('formatNumber: the spec number helper', () => {
+  it('shows a dash for no value and for zero', () => {
+    expect(formatNumber(null)).toBe('-');
+    expect(formatNumber(undefined)).toBe('-');
+    expect(formatNumber(0)).toBe('-');
+    expect(formatNumber('0.00')).toBe('-');
+  });
+
+  it('shows two decimals with comma thousands: 1,234.50', () => {
+    expect(formatNumber('1234.5')).toBe('1,234.50');
+    expect(formatNumber(1234.5)).toBe('1,234.50');
+    expect(formatNumber('-98765.4')).toBe('-98,765.40');
+  });
+
+  it('rounds the decimal string 1.005 to 1.01 (a float would give 1.00)', () => {
+    expect(formatNumber('1.005')).toBe('1.01');
+  });
+});
+
+describe('other number formats', () => {
+  it('shows whole numbers with German grouping and percentages with a space before %', () => {
+    expect(formatInteger(1234567)).toBe('1.234.567');
+    expect(formatPercent('10.00')).toBe('10 %');
+    expect(formatPercent('2.75')).toBe('2,75 %');
+  });
+
+  it('formats a report cell by its declared type', () => {
+    expect(formatValue('1250000.00', 'money')).toBe('1.250.000');
+    expect(formatValue('2026-11-23', 'date')).toBe('23/11/2026');
+    expect(formatValue(true, 'boolean', ['Ya', 'Tidak'])).toBe('Ya');
+    expect(formatValue(false, 'boolean', ['Ya', 'Tidak'])).toBe('Tidak');
+    expect(formatValue('Kembang Restaurant', 'text')).toBe('Kembang Restaurant');
+    expect(formatValue(null, 'money')).toBe('');
+  });
+});
+
+describe('dates: shown DD/MM/YYYY, stored YYYY-MM-DD', () => {
+  it('shows the business date 2026-11-23 as 23/11/2026', () => {
+    expect(formatDate('2026-11-23')).toBe('23/11/2026');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('shows a local date and time with minutes', () => {
+    expect(formatDateTime(new Date(2026, 10, 23, 14, 5))).toBe('23/11/2026 14:05');
+  });
+
+  it('shows a moment in the hotel time zone, not the server one (Bandung WIB, Bali WITA)', () => {
+    const moment = new Date('2026-11-23T03:05:00Z');
+    expect(formatLocalDateTime(moment, 'Asia/Jakarta')).toBe('23/11/2026 10:05');
+    expect(formatLocalDateTime(moment, 'Asia/Makassar')).toBe('23/11/2026 11:05');
+    expect(formatLocalDateTime(new Date('2026-11-23T17:30:00Z'), 'Asia/Jakarta')).toBe('24/11/2026 00:30');
+  });
+
+  it('reads what a clerk types as a storage date', () => {
+    expect(parseDisplayDate('23/11/2026')).toBe('2026-11-23');
+    expect(parseDisplayDate(' 1/2/2026 ')).toBe('2026-02-01');
+    expect(parseDisplayDate('23-11-2026')).toBe('2026-11-23');
+    expect(parseDisplayDate('29/02/2028')).toBe('2028-02-29');
+  });
+
+  it('refuses dates that do not exist: 31/02/2026, 29/02/2026, 32/01/2026, 00/01/2026', () => {
+    expect(parseDisplayDate('31/02/2026')).toBeUndefined();
+    expect(parseDisplayDate('29/02/2026')).toBeUndefined();
+    expect(parseDisplayDate('32/01/2026')).toBeUndefined();
+    expect(parseDisplayDate('00/01/2026')).toBeUndefined();
+    expect(parseDisplayDate('23/13/2026')).toBeUndefined();
+    expect(parseDisplayDate('besok')).toBeUndefined();
+    expect(parseDisplayDate('')).toBeUndefined();
+  });
+
+  it('gives the first and last day of the month of a date, leap years included', () => {
+    expect(startOfMonth('2026-11-23')).toBe('2026-11-01');
+    expect(endOfMonth('2026-11-23')).toBe('2026-11-30');
+    expect(endOfMonth('2026-02-10')).toBe('2026-02-28');
+    expect(endOfMonth('2028-02-10')).toBe('2028-02-29');
+    expect(endOfMonth('2026-12-31')).toBe('2026-12-31');
+  });
+});
