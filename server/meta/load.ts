@@ -19,6 +19,9 @@ export interface RawMeta {
   metaSchemas: Map<string, MetaFile<object>>;
   /** custom screen components that exist, as '<module>/<Component>' */
   customComponents: Set<string>;
+  /** definitions whose file exists but is not valid JSON, as 'screen:<id>', 'entity:<id>', 'report:<code>':
+   *  their syntax error is reported once, and nothing that refers to them is told they do not exist */
+  unreadable: Set<string>;
 }
 
 export interface Meta {
@@ -49,13 +52,15 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     reports: new Map(),
     metaSchemas: new Map(),
     customComponents: new Set(),
+    unreadable: new Set(),
   };
-  const read = <T>(abs: string): MetaFile<T> | undefined => {
+  const read = <T>(abs: string, id?: string): MetaFile<T> | undefined => {
     const file = path.relative(root, abs).split(path.sep).join('/');
     try {
       return { file, data: JSON.parse(fs.readFileSync(abs, 'utf8')) as T };
     } catch (err: any) {
       errors.push({ file, pointer: '', message: `is not valid JSON: ${err.message}` });
+      if (id) raw.unreadable.add(id);
       return undefined;
     }
   };
@@ -68,21 +73,24 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     if (f) raw.metaSchemas.set(f.data.$id, f);
   }
   for (const abs of jsonFiles(path.join(root, 'screens'))) {
-    const f = read<Screen>(abs);
-    if (f) raw.screens.set(idFromPath(root, 'screens', abs), f);
+    const id = idFromPath(root, 'screens', abs);
+    const f = read<Screen>(abs, `screen:${id}`);
+    if (f) raw.screens.set(id, f);
   }
   for (const abs of jsonFiles(path.join(root, 'schemas'))) {
     if (abs.includes(`${path.sep}meta${path.sep}`)) continue;
-    const f = read<EntitySchema>(abs);
-    if (f) raw.entities.set(idFromPath(root, 'schemas', abs), f);
+    const id = idFromPath(root, 'schemas', abs);
+    const f = read<EntitySchema>(abs, `entity:${id}`);
+    if (f) raw.entities.set(id, f);
   }
   for (const abs of jsonFiles(path.join(root, 'locales'))) {
     const f = read<Record<string, I18nText>>(abs);
     if (f) raw.locales.push(f);
   }
   for (const abs of jsonFiles(path.join(root, 'reports'))) {
-    const f = read<ReportDefinition>(abs);
-    if (f) raw.reports.set(path.basename(abs, '.json'), f);
+    const code = path.basename(abs, '.json');
+    const f = read<ReportDefinition>(abs, `report:${code}`);
+    if (f) raw.reports.set(code, f);
   }
   const customDir = path.join(root, 'src', 'custom');
   for (const abs of walk(customDir)) {

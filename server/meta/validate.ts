@@ -32,7 +32,8 @@ export function validateMeta(raw: RawMeta): MetaError[] {
 
   const labels = new Map<string, string>();
   for (const f of raw.locales) {
-    if (!check('meta/locale', f.file, f.data)) continue;
+    // A file with one broken label still defines its other labels: one mistake is one error.
+    if (!check('meta/locale', f.file, f.data) && (typeof f.data !== 'object' || f.data === null)) continue;
     for (const key of Object.keys(f.data)) {
       if (key === '$schema') continue;
       const other = labels.get(key);
@@ -72,6 +73,12 @@ export function validateMeta(raw: RawMeta): MetaError[] {
 
 type NeedLabel = (file: string, pointer: string, candidates: string[], what: string) => void;
 
+/** True when no file defines it; a file that exists but is not valid JSON has already been reported. */
+function missing(raw: RawMeta, kind: 'screen' | 'entity' | 'report', id: string): boolean {
+  const present = kind === 'screen' ? raw.screens.has(id) : kind === 'entity' ? raw.entities.has(id) : raw.reports.has(id);
+  return !present && !raw.unreadable.has(`${kind}:${id}`);
+}
+
 function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, needLabel: NeedLabel): MetaError[] {
   const errors: MetaError[] = [];
   if (e.$id !== id) errors.push({ file, pointer: '/$id', message: `$id '${e.$id}' must equal the file path '${id}'` });
@@ -94,7 +101,7 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
       errors.push({ file, pointer: ptr, message: `text field '${name}' needs a maxLength (or an enum or a format) so no request can store 10 kB in it` });
     }
     const ref = field['x-ref'];
-    if (ref && !raw.entities.has(ref)) errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which has no file schemas/${ref}.json` });
+    if (ref && missing(raw, 'entity', ref)) errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which has no file schemas/${ref}.json` });
     if (field['x-ui']?.widget !== 'hidden') {
       needLabel(file, ptr, fieldLabelCandidates(id, name, field['x-ui']?.label), `field '${name}'`);
     }
@@ -122,7 +129,7 @@ function checkReport(file: string, r: ReportDefinition, raw: RawMeta): MetaError
   }
   for (const [name, p] of Object.entries(r.parameters?.properties ?? {})) {
     const ref = p['x-ref'] as string | undefined;
-    if (ref && !raw.entities.has(ref)) errors.push({ file, pointer: `/parameters/properties/${name}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
+    if (ref && missing(raw, 'entity', ref)) errors.push({ file, pointer: `/parameters/properties/${name}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
   }
   return errors;
 }
@@ -131,7 +138,7 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
   const errors: MetaError[] = [];
   const entityOf = (name: string, pointer: string): EntitySchema | undefined => {
     const e = raw.entities.get(name);
-    if (!e) errors.push({ file, pointer, message: `entity '${name}' does not exist (no schemas/${name}.json)` });
+    if (missing(raw, 'entity', name)) errors.push({ file, pointer, message: `entity '${name}' does not exist (no schemas/${name}.json)` });
     return e && entityOk.has(name) ? e.data : undefined;
   };
   const fieldOf = (e: EntitySchema, name: string, pointer: string) => {
@@ -159,8 +166,9 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       }
       if (s.form) {
         const form = raw.screens.get(s.form);
-        if (!form) errors.push({ file, pointer: '/form', message: `form screen '${s.form}' does not exist (no screens/${s.form}.json)` });
-        else if (form.data.kind !== 'form') errors.push({ file, pointer: '/form', message: `screen '${s.form}' is a ${form.data.kind} screen, not a form` });
+        if (!form) {
+          if (missing(raw, 'screen', s.form)) errors.push({ file, pointer: '/form', message: `form screen '${s.form}' does not exist (no screens/${s.form}.json)` });
+        } else if (form.data.kind !== 'form') errors.push({ file, pointer: '/form', message: `screen '${s.form}' is a ${form.data.kind} screen, not a form` });
         else if (form.data.entity !== s.entity) errors.push({ file, pointer: '/form', message: `form '${s.form}' edits ${form.data.entity}, but this list shows ${s.entity}` });
       }
       (s.rowActions ?? []).forEach((a, i) => {
@@ -205,18 +213,19 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       s.tiles.forEach((t, i) => {
         needLabel(file, `/tiles/${i}/label`, [t.label], 'the tile');
         const r = raw.reports.get(t.report);
-        if (!r) errors.push({ file, pointer: `/tiles/${i}/report`, message: `report '${t.report}' does not exist (no reports/**/${t.report}.json)` });
-        else if (t.value && !r.data.columns.some((c) => c.field === t.value)) {
+        if (!r) {
+          if (missing(raw, 'report', t.report)) errors.push({ file, pointer: `/tiles/${i}/report`, message: `report '${t.report}' does not exist (no reports/**/${t.report}.json)` });
+        } else if (t.value && !r.data.columns.some((c) => c.field === t.value)) {
           errors.push({ file, pointer: `/tiles/${i}/value`, message: `report '${t.report}' has no column '${t.value}'` });
         }
       });
       (s.tables ?? []).forEach((t, i) => {
         needLabel(file, `/tables/${i}/title`, [t.title], 'the table');
-        if (!raw.reports.has(t.report)) errors.push({ file, pointer: `/tables/${i}/report`, message: `report '${t.report}' does not exist` });
+        if (missing(raw, 'report', t.report)) errors.push({ file, pointer: `/tables/${i}/report`, message: `report '${t.report}' does not exist` });
       });
       break;
     case 'report':
-      if (!raw.reports.has(s.report)) errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
+      if (missing(raw, 'report', s.report)) errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
       break;
   }
   void id;
@@ -233,7 +242,7 @@ function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError
     const other = seen.get(r.fullPath);
     if (other) errors.push({ file, pointer: r.pointer, message: `path ${r.fullPath} is declared twice (also at ${other})` });
     seen.set(r.fullPath, r.pointer);
-    if (n.screen && !raw.screens.has(n.screen)) {
+    if (n.screen && missing(raw, 'screen', n.screen)) {
       errors.push({ file, pointer: `${r.pointer}/screen`, message: `screen '${n.screen}' does not exist (no screens/${n.screen}.json)` });
     }
     if (n.screen && n.redirect) errors.push({ file, pointer: r.pointer, message: 'a route has either a screen or a redirect, not both' });
