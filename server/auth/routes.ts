@@ -66,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const failures = await recordFailure(db, name, req.ip);
       await db.transaction().execute(async (trx) => {
         if (user && failures >= ACCOUNT_LOCK_AFTER && !user.locked) {
-          await sql`UPDATE app_user SET locked = true, locked_reason = 'Too many failed sign-ins', version = version + 1 WHERE id = ${user.id}`.execute(trx);
+          await sql`UPDATE app_user SET locked = true, locked_reason = 'Too many failed sign-ins', version = version + 1, updated_at = now(), updated_by = NULL WHERE id = ${user.id}`.execute(trx);
           await audit(trx, req, { entity: 'system/user', entityId: user.id, action: 'lock', summary: `${name} locked after ${failures} failed sign-ins` });
         }
         await audit(trx, req, { entity: 'auth', action: 'login-failed', summary: name }, { userId: user?.id, username: name });
@@ -155,7 +155,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     if (weak) throw invalid([{ field: 'newPassword', key: weak.key, params: weak.params ?? {} }]);
     const hash = await hashPassword(body.newPassword);
     await db.transaction().execute(async (trx) => {
-      await sql`UPDATE app_user SET password_hash = ${hash}, must_change_password = false, password_changed_at = now(), version = version + 1 WHERE id = ${auth.user.id}`.execute(trx);
+      await sql`UPDATE app_user SET password_hash = ${hash}, must_change_password = false, password_changed_at = now(), version = version + 1, updated_at = now(), updated_by = ${auth.user.id} WHERE id = ${auth.user.id}`.execute(trx);
       // Other sessions of this user end: whoever knew the old password is out.
       await sql`UPDATE user_session SET revoked_at = now() WHERE user_id = ${auth.user.id} AND id <> ${auth.sessionId} AND revoked_at IS NULL`.execute(trx);
       await audit(trx, req, { entity: 'system/user', entityId: auth.user.id, action: 'change-password', summary: auth.user.username });
@@ -219,7 +219,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const hash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
       await sql`UPDATE auth_token SET used_at = now() WHERE id = ${t.id}`.execute(trx);
-      await sql`UPDATE app_user SET password_hash = ${hash}, must_change_password = false, password_changed_at = now(), version = version + 1 WHERE id = ${t.user_id}`.execute(trx);
+      await sql`UPDATE app_user SET password_hash = ${hash}, must_change_password = false, password_changed_at = now(), version = version + 1, updated_at = now(), updated_by = ${t.user_id} WHERE id = ${t.user_id}`.execute(trx);
       await sql`UPDATE user_session SET revoked_at = now() WHERE user_id = ${t.user_id} AND revoked_at IS NULL`.execute(trx);
       await sql`DELETE FROM login_throttle WHERE key = ${`user:${t.username}`}`.execute(trx);
       await audit(trx, req, { entity: 'system/user', entityId: t.user_id, action: 'reset-password', summary: `${t.username} by e-mailed link` }, { userId: t.user_id, username: t.username });
@@ -282,7 +282,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await db.transaction().execute(async (trx) => {
       const before = (await sql<{ email: string | null }>`SELECT email FROM app_user WHERE id = ${t.user_id}`.execute(trx)).rows[0];
       await sql`UPDATE auth_token SET used_at = now() WHERE id = ${t.id}`.execute(trx);
-      await sql`UPDATE app_user SET email = ${t.new_email}, version = version + 1, updated_at = now() WHERE id = ${t.user_id}`.execute(trx);
+      await sql`UPDATE app_user SET email = ${t.new_email}, version = version + 1, updated_at = now(), updated_by = ${t.user_id} WHERE id = ${t.user_id}`.execute(trx);
       await audit(trx, req, { entity: 'system/user', entityId: t.user_id, action: 'change-email', before, after: { email: t.new_email } }, { userId: t.user_id, username: t.username });
     });
     return { ok: true, email: t.new_email };

@@ -151,8 +151,16 @@ export async function getRow(db: Db, m: EntityModel, branchId: number, id: numbe
   const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT ${selectList(m)}${m.standardColumns ? sql`, updated_by` : sql``} FROM ${sql.table(m.table)} WHERE id = ${id} ${scope} ${lock}`.execute(db);
+    SELECT ${selectList(m)} FROM ${sql.table(m.table)} WHERE id = ${id} ${scope} ${lock}`.execute(db);
   return rows[0];
+}
+
+/** Who last changed a row (full name, or undefined when nobody through the application did). */
+export async function lastChangedBy(db: Db, m: EntityModel, branchId: number, id: number): Promise<string | undefined> {
+  const scope = m.branchScoped ? sql`AND t.branch_id = ${branchId}` : sql``;
+  const { rows } = await sql<{ full_name: string }>`
+    SELECT u.full_name FROM ${sql.table(m.table)} t JOIN app_user u ON u.id = t.updated_by WHERE t.id = ${id} ${scope}`.execute(db);
+  return rows[0]?.full_name;
 }
 
 export async function insertRow(db: Db, m: EntityModel, branchId: number, userId: number, values: Record<string, unknown>) {

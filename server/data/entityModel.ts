@@ -47,6 +47,8 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     if (f['x-ref']) refs.set(name, f['x-ref']);
     if (!f['x-virtual'] && SORTABLE_TYPES.has(baseType(f))) sortable.add(name);
   }
+  // A secret is never an ordering either: sorting by it would leak it a comparison at a time.
+  for (const name of hidden) sortable.delete(name);
   const required = new Set(schema.required ?? []);
   const labelFields = db.label ?? (columns.has('name') ? ['name'] : ['id']);
   const model: EntityModel = {

@@ -9,7 +9,7 @@ import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/engine/checks/errorMessages.js';
 import { formatLocalDateTime } from '../../src/engine/format/format.js';
-import { deactivateRow, deleteRow, getRow, insertRow, listRows, lookupRows, refLabels, updateRow, type ListQuery } from './crud.js';
+import { deactivateRow, deleteRow, getRow, insertRow, lastChangedBy, listRows, lookupRows, refLabels, updateRow, type ListQuery } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 
@@ -125,7 +125,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         const before = await getRow(trx, m, auth.branchId, id, true);
         if (!before) throw notFound(m.schema.title ?? m.id);
         const { version, ...body } = req.body as Record<string, unknown>;
-        if (before.version !== version) throw await stale(trx, before, auth.branchId);
+        if (before.version !== version) throw await stale(trx, m, before, auth.branchId);
         const c: HookContext = { trx, req, auth, ctx };
         const { values, virtual } = split(m, body);
         const hook = ctx.hooks.get(m.id);
@@ -134,7 +134,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         const after = (await getRow(trx, m, auth.branchId, id))!;
         await hook?.afterWrite?.(c, 'update', after, virtual);
         await present(ctx, trx, req, m, models, [before, after]);
-        await audit(trx, req, { entity: m.id, entityId: id, action: 'update', before: changed(m, before, after).before, after: changed(m, before, after).after });
+        await audit(trx, req, { entity: m.id, entityId: id, action: 'update', ...changed(m, before, after) });
         return after;
       });
     });
@@ -152,7 +152,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       return ctx.db.transaction().execute(async (trx) => {
         const before = await getRow(trx, m, auth.branchId, id, true);
         if (!before) throw notFound(m.schema.title ?? m.id);
-        if (before.version !== (req.query as any).version) throw await stale(trx, before, auth.branchId);
+        if (before.version !== (req.query as any).version) throw await stale(trx, m, before, auth.branchId);
         await ctx.hooks.get(m.id)?.beforeDelete?.({ trx, req, auth, ctx }, before);
         await sql`SAVEPOINT before_delete`.execute(trx);
         try {
@@ -162,7 +162,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
           // Rows other records point at are kept for history: deactivate instead of breaking them.
           if (err.code === '23503' && m.hasActive) {
             await deactivateRow(trx, m, auth.branchId, auth.user.id, id);
-            await audit(trx, req, { entity: m.id, entityId: id, action: 'deactivate', before: visible(m, before) });
+            const after = (await getRow(trx, m, auth.branchId, id))!;
+            await audit(trx, req, { entity: m.id, entityId: id, action: 'deactivate', ...changed(m, before, after) });
             return { deleted: false, deactivated: true };
           }
           throw err;
@@ -209,12 +210,10 @@ function changed(m: EntityModel, before: Record<string, unknown>, after: Record<
   return { before: b, after: a };
 }
 
-async function stale(db: Db, current: Record<string, unknown>, branchId: number) {
-  const who = current.updated_by
-    ? (await sql<{ full_name: string }>`SELECT full_name FROM app_user WHERE id = ${current.updated_by}`.execute(db)).rows[0]?.full_name
-    : undefined;
+async function stale(db: Db, m: EntityModel, current: Record<string, unknown>, branchId: number) {
+  const who = await lastChangedBy(db, m, branchId, current.id as number);
   const tz = (await sql<{ timezone: string }>`SELECT timezone FROM branch WHERE id = ${branchId}`.execute(db)).rows[0]?.timezone ?? 'Asia/Jakarta';
-  return conflict('error.stale', { user: who ?? '?', time: formatLocalDateTime(new Date(String(current.updated_at)), tz) }, [], { currentVersion: current.version });
+  return conflict('error.stale', { user: who ?? 'error.someone', time: formatLocalDateTime(new Date(current.updated_at as string | Date), tz) }, [], { currentVersion: current.version });
 }
 
 /** Adds lookup names (`_refs`) and domain-virtual fields, and drops hidden columns. */

@@ -110,10 +110,11 @@ function fromPostgres(error: any): HttpError | undefined {
     case '23505': {
       const m = /Key \((.+)\)=\((.+)\) already exists/.exec(detail);
       const cols = m ? m[1].split(', ').map((c) => c.replace(/^lower\((.*)\)$/, '$1')) : [];
-      const vals = m ? m[2].split(', ') : [];
-      const i = Math.max(cols.findIndex((c) => c !== 'branch_id'), 0);
-      const field = cols[i];
-      return conflict('error.duplicate', {}, [{ field, key: 'error.duplicate', params: { value: vals[i] ?? '' } }]);
+      // The last column is what makes the row a duplicate: (branch_id, outlet_id, name) → the name. Its value
+      // is whatever follows the others, so a name with a comma in it stays whole.
+      const field = cols[cols.length - 1];
+      const value = m ? m[2].split(', ').slice(cols.length - 1).join(', ') : '';
+      return conflict('error.duplicate', {}, [{ field, key: 'error.duplicate', params: { value } }]);
     }
     case '23503': {
       if (/is still referenced/.test(detail)) {
