@@ -4,7 +4,8 @@ import type { Db } from '../db/connect.js';
 /**
  * Sign-in throttling after NIST 800-63B §5.2.2: per account, each failure past the first few doubles
  * the wait before the next try (capped at 15 minutes), and 100 consecutive failures lock the account;
- * per address, a burst of failures across accounts (password spraying) is cut off for a while.
+ * per address, 30 failures within 15 minutes across accounts (password spraying) cut the address off
+ * for 15 minutes.
  */
 export const ACCOUNT_FREE_FAILURES = 3;
 export const ACCOUNT_MAX_WAIT_SECONDS = 15 * 60;
@@ -39,7 +40,9 @@ export async function secondsToWait(db: Db, username: string, ip: string, now = 
   }
   const address = await read(db, `ip:${ip}`);
   if (address && address.failures >= ADDRESS_MAX_FAILURES) {
-    const until = new Date(address.first_failure_at).getTime() + ADDRESS_WINDOW_MINUTES * 60_000;
+    // The cut-off runs a full window from the failure that reached the limit, however slowly the
+    // failures came: counted from the first one, 30 failures spread over 14 minutes bought one minute.
+    const until = new Date(address.last_failure_at).getTime() + ADDRESS_WINDOW_MINUTES * 60_000;
     wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
   }
   return Math.max(wait, 0);
