@@ -26,7 +26,7 @@ export function buildMenu(
   overrides: Map<string, MenuOverride> = new Map(),
   parent = '/',
 ): MenuItem[] {
-  const items: { item: MenuItem; order: number }[] = [];
+  const items: { item: MenuItem; order: number; placed: boolean; index: number }[] = [];
   routes.forEach((node, index) => {
     const fullPath = joinPath(parent, node.path);
     const o = overrides.get(fullPath);
@@ -37,7 +37,11 @@ export function buildMenu(
     const name = { en: o?.label_en || node.name.en, id: o?.label_id || node.name.id };
     const item: MenuItem = { path: fullPath, name, ...(node.menu.icon ? { icon: node.menu.icon } : {}) };
     if (children.length) item.children = children;
-    items.push({ item, order: o?.sort_order ?? index });
+    items.push({ item, order: o?.sort_order ?? index, placed: o?.sort_order != null, index });
   });
-  return items.sort((a, b) => a.order - b.order).map((x) => x.item);
+  // An entry the property placed wins a tie with one that only keeps its shipped position (a route added
+  // to routes.json after the overlay was saved must not push the property's order around).
+  return items
+    .sort((a, b) => a.order - b.order || Number(b.placed) - Number(a.placed) || a.index - b.index)
+    .map((x) => x.item);
 }

@@ -20,7 +20,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
     requireRight(ctx, req, RESOURCE, 'view');
     const id = (req.params as { id: number }).id;
     const g = await sql<{ is_admin: boolean }>`SELECT is_admin FROM user_group WHERE id = ${id}`.execute(ctx.db);
-    if (!g.rows[0]) throw notFound('group');
+    if (!g.rows[0]) throw notFound('group.title');
     const { rows } = await sql<{ resource: string; action: string }>`
       SELECT resource, action FROM group_right WHERE group_id = ${id} ORDER BY resource, action`.execute(ctx.db);
     return { isAdmin: g.rows[0].is_admin, rights: rows.map((r) => `${r.resource}:${r.action}`) };
@@ -47,7 +47,7 @@ export const saveGroupRights = defineOp<{ id: number; rights: string[] }>({
       const unknown = input.rights.filter((r) => !known.has(r));
       if (unknown.length) throw invalid([{ field: 'rights', key: 'group.unknownRight', params: { rights: unknown.slice(0, 5).join(', ') } }]);
       const g = await sql<{ id: number }>`SELECT id FROM user_group WHERE id = ${input.id} FOR UPDATE`.execute(c.trx);
-      if (!g.rows[0]) throw notFound('group');
+      if (!g.rows[0]) throw notFound('group.title');
       const before = (await sql<{ r: string }>`SELECT resource || ':' || action AS r FROM group_right WHERE group_id = ${input.id}`.execute(c.trx)).rows.map((x) => x.r);
       await sql`DELETE FROM group_right WHERE group_id = ${input.id}`.execute(c.trx);
       if (input.rights.length) {

@@ -83,7 +83,7 @@ export const resetPassword = defineOp<{ id: number; password?: string }>({
   },
   async handler(c, input) {
     const { rows } = await sql<{ username: string }>`SELECT username FROM app_user WHERE id = ${input.id}`.execute(c.trx);
-    if (!rows[0]) throw notFound('user');
+    if (!rows[0]) throw notFound('user.title');
     const password = input.password ?? temporaryPassword();
     const weak = checkPasswordStrength(password, rows[0].username);
     if (weak) throw invalid([{ field: 'password', key: weak.key, params: weak.params ?? {} }]);
@@ -100,7 +100,7 @@ async function setLocked(c: Parameters<typeof resetPassword.handler>[0], id: num
   const { rows } = await sql<{ username: string }>`
     UPDATE app_user SET locked = ${locked}, locked_reason = ${reason}, version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
      WHERE id = ${id} RETURNING username`.execute(c.trx);
-  if (!rows[0]) throw notFound('user');
+  if (!rows[0]) throw notFound('user.title');
   if (locked) await sql`UPDATE user_session SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`.execute(c.trx);
   else await sql`DELETE FROM login_throttle WHERE key = ${`user:${rows[0].username}`}`.execute(c.trx);
   await audit(c.trx, c.req, { entity: 'system/user', entityId: id, action: locked ? 'lock' : 'unlock', summary: reason ?? rows[0].username });

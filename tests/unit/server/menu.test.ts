@@ -69,3 +69,11 @@ describe('buildMenu: the menu a user sees', () => {
     expect(JSON.stringify(routes)).toBe(before);
   });
 });
+
+describe('buildMenu ordering ties', () => {
+  it('puts an entry the property placed before one that only keeps its shipped position', () => {
+    // /dashboard keeps its shipped position 2 (its index in routes.json); /system is placed at 2 as well
+    const overrides = new Map([override({ path: '/system', sort_order: 2 })]);
+    expect(buildMenu(routes, () => true, overrides).map((m) => m.path)).toEqual(['/system', '/dashboard', '/frontoffice']);
+  });
+});
