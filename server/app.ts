@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandler(app, {
     labels: () => meta.labels,
     fieldLabel: (req, field, lang) => {
-      const entityId = /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
+      const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
       const entity = entityId ? meta.entities.get(entityId) : undefined;
       const candidates = entity ? fieldLabelCandidates(entity.$id, field, entity.properties[field]?.['x-ui']?.label) : [`field.${field}`];
       const key = candidates.find((k) => meta.labels.has(k));

@@ -48,5 +48,7 @@ declare module 'fastify' {
     public?: boolean;
     /** allowed while the user must still change a default password */
     duringPasswordChange?: boolean;
+    /** the entity whose field labels name this route's input fields in error messages ('system/user') */
+    labelsFrom?: string;
   }
 }

@@ -14,6 +14,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext) {
     return rows[0];
   });
   app.patch('/api/account/profile', {
+    config: { labelsFrom: 'system/user' },
     schema: {
       tags: ['account'],
       summary: 'Change your own name, phone or language',
