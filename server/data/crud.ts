@@ -223,9 +223,10 @@ export async function lookupRows(db: Db, m: EntityModel, branchId: number, q: st
   if (ids?.length) parts.push(sql`id = ANY(${ids})`);
   else if (m.hasActive && !('active' in filter)) parts.push(sql`active`);
   if (q) {
+    // Only what the lookup shows is searched: a lookup is open to every signed-in user, so matching other
+    // columns (a user's e-mail) would let them probe what they may not see.
     const pattern = `%${likeEscape(q)}%`;
-    const fields = [...new Set([...m.labelFields, ...m.searchFields])];
-    parts.push(sql`(${sql.join(fields.map((f) => sql`${col(m, f)}::text ILIKE ${pattern}`), sql` OR `)})`);
+    parts.push(sql`(${sql.join(m.labelFields.map((f) => sql`${col(m, f)}::text ILIKE ${pattern}`), sql` OR `)})`);
   }
   for (const [field, { op, value }] of Object.entries(filter)) parts.push(filterClause(m, field, op, value));
   const where = toWhere(parts);

@@ -27,6 +27,9 @@ export interface EntityModel {
   createSchema: object;
   updateSchema: object;
   filterSchema: object;
+  /** filters a lookup accepts: only fields that pick rows (flags, numbers, choices, references), never free
+   *  text, so a user without the view right cannot probe e-mail addresses or names through a lookup */
+  lookupFilterSchema: object;
 }
 
 const SORTABLE_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
@@ -72,10 +75,16 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     createSchema: {},
     updateSchema: {},
     filterSchema: {},
+    lookupFilterSchema: {},
   };
   model.createSchema = writeSchema(model, 'create');
   model.updateSchema = writeSchema(model, 'update');
-  model.filterSchema = filterSchema(model);
+  const visible = [...columns.keys()].filter((f) => !hidden.has(f));
+  model.filterSchema = filterSchema([...visible, 'id']);
+  model.lookupFilterSchema = filterSchema(visible.filter((f) => {
+    const field = schema.properties[f];
+    return Boolean(field.enum || field['x-ref']) || ['boolean', 'integer', 'number'].includes(baseType(field));
+  }));
   return model;
 }
 
@@ -106,14 +115,13 @@ function writeSchema(m: EntityModel, mode: 'create' | 'update'): object {
   return { type: 'object', additionalProperties: false, properties, required };
 }
 
-/** Filters a list accepts: { field: { op, value } } on declared, non-secret fields only. */
-function filterSchema(m: EntityModel): object {
-  const fields = [...m.columns.keys()].filter((f) => !m.hidden.has(f));
+/** Filters a list accepts: { field: { op, value } } on the given (declared, non-secret) fields only. */
+function filterSchema(fields: string[]): object {
   const value = { type: ['string', 'number', 'boolean', 'null', 'array'], maxLength: 200, maxItems: 100, items: { type: ['string', 'number', 'boolean', 'null'], maxLength: 200 } };
   return {
     type: 'object',
     maxProperties: 20,
-    propertyNames: { enum: [...fields, 'id'] },
+    propertyNames: { enum: fields },
     additionalProperties: {
       type: 'object',
       required: ['op'],

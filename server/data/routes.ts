@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { audit } from '../http/audit.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
-import { requireRight } from '../http/rbac.js';
+import { needsRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/engine/checks/errorMessages.js';
@@ -36,9 +36,10 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
     const base = `/api/data/${m.id}`;
     const resource = m.schema['x-permission'];
     const tags = [m.id.split('/')[0]];
-    const validateFilter = ajv.compile(m.filterSchema);
+    const validateListFilter = ajv.compile(m.filterSchema);
+    const validateLookupFilter = ajv.compile(m.lookupFilterSchema);
 
-    const parseFilter = (raw: string | undefined): ListQuery['filter'] => {
+    const parseFilter = (raw: string | undefined, validateFilter = validateListFilter): ListQuery['filter'] => {
       if (!raw) return {};
       let value: unknown;
       try {
@@ -50,8 +51,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       return value as ListQuery['filter'];
     };
 
-    app.get(base, { schema: { tags, summary: `List ${m.id} (server paging, sorting, filtering)`, querystring: listQuerystring } }, async (req) => {
-      const auth = requireRight(ctx, req, resource, 'view');
+    app.get(base, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `List ${m.id} (server paging, sorting, filtering)`, querystring: listQuerystring } }, async (req) => {
+      const auth = requireAuth(req);
       const q = req.query as any;
       const result = await listRows(ctx.db, m, auth.branchId, {
         limit: q.limit,
@@ -86,11 +87,11 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const auth = requireAuth(req);
       const q = req.query as any;
       const ids = q.ids ? String(q.ids).split(',').map(Number) : undefined;
-      return { rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter), q.limit) };
+      return { rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter, validateLookupFilter), q.limit) };
     });
 
-    app.get(`${base}/:rowId`, { schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
-      const auth = requireRight(ctx, req, resource, 'view');
+    app.get(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
+      const auth = requireAuth(req);
       const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId);
       if (!row) throw notFound(m.schema.title ?? m.id);
       await present(ctx, ctx.db, req, m, models, [row]);
@@ -99,8 +100,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
 
     if (m.schema['x-db'].readOnly) continue;
 
-    if (!m.singleton) app.post(base, { schema: { tags, summary: `Create a ${m.id}`, body: m.createSchema } }, async (req, reply) => {
-      const auth = requireRight(ctx, req, resource, 'create');
+    if (!m.singleton) app.post(base, { preValidation: needsRight(ctx, resource, 'create'), schema: { tags, summary: `Create a ${m.id}`, body: m.createSchema } }, async (req, reply) => {
+      const auth = requireAuth(req);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const c: HookContext = { trx, req, auth, ctx };
         const { values, virtual } = split(m, req.body as Record<string, unknown>);
@@ -118,8 +119,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       return row;
     });
 
-    app.patch(`${base}/:rowId`, { schema: { tags, summary: `Change a ${m.id} (send the version you read)`, params: idParams, body: m.updateSchema } }, async (req) => {
-      const auth = requireRight(ctx, req, resource, 'edit');
+    app.patch(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'edit'), schema: { tags, summary: `Change a ${m.id} (send the version you read)`, params: idParams, body: m.updateSchema } }, async (req) => {
+      const auth = requireAuth(req);
       const id = (req.params as any).rowId as number;
       return ctx.db.transaction().execute(async (trx) => {
         const before = await getRow(trx, m, auth.branchId, id, true);
@@ -140,6 +141,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
     });
 
     if (!m.singleton) app.delete(`${base}/:rowId`, {
+      preValidation: needsRight(ctx, resource, 'delete'),
       schema: {
         tags,
         summary: `Delete a ${m.id}; one still in use is deactivated instead`,
@@ -147,7 +149,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         querystring: { type: 'object', required: ['version'], additionalProperties: false, properties: { version: { type: 'integer', minimum: 1 } } },
       },
     }, async (req) => {
-      const auth = requireRight(ctx, req, resource, 'delete');
+      const auth = requireAuth(req);
       const id = (req.params as any).rowId as number;
       return ctx.db.transaction().execute(async (trx) => {
         const before = await getRow(trx, m, auth.branchId, id, true);

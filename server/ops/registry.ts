@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { HookContext } from '../data/hooks.js';
 import { audit } from '../http/audit.js';
-import { requireRight } from '../http/rbac.js';
+import { needsRight } from '../http/rbac.js';
+import { requireAuth } from '../http/session.js';
 
 /**
  * A domain command (check-in, post charge, reset a password …): its input schema, the right it needs,
@@ -27,9 +28,10 @@ export function defineOp<I>(op: OpDefinition<I>): OpDefinition<I> {
 export async function opsRoutes(app: FastifyInstance, ctx: AppContext, ops: OpDefinition[]) {
   for (const op of ops) {
     app.post(`/api/ops/${op.name}`, {
+      preValidation: needsRight(ctx, op.resource, op.action),
       schema: { tags: ['ops', op.name.split('.')[0]], summary: op.summary, body: op.input },
     }, async (req) => {
-      const auth = requireRight(ctx, req, op.resource, op.action);
+      const auth = requireAuth(req);
       const input = req.body as Record<string, unknown>;
       return ctx.db.transaction().execute(async (trx) => {
         const result = await op.handler({ trx, req, auth, ctx }, input);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../http/errors.js';
-import { requireRight } from '../../http/rbac.js';
+import { needsRight } from '../../http/rbac.js';
 import { defineOp } from '../../ops/registry.js';
 import { allRights, rightsCatalog } from './rightsCatalog.js';
 
@@ -10,14 +10,13 @@ const RESOURCE = 'system.group-user';
 
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   const catalog = rightsCatalog(ctx.meta.routes, ctx.meta.screens, ctx.meta.labels);
-  app.get('/api/system/rights-catalog', { schema: { tags: ['system'], summary: 'Every screen and its actions, as the menu tree, for the group rights checklist' } }, async (req) => {
-    requireRight(ctx, req, RESOURCE, 'view');
+  app.get('/api/system/rights-catalog', { preValidation: needsRight(ctx, RESOURCE, 'view'), schema: { tags: ['system'], summary: 'Every screen and its actions, as the menu tree, for the group rights checklist' } }, async () => {
     return { items: catalog };
   });
   app.get('/api/system/groups/:id/rights', {
+    preValidation: needsRight(ctx, RESOURCE, 'view'),
     schema: { tags: ['system'], summary: 'The rights a group holds', params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } },
   }, async (req) => {
-    requireRight(ctx, req, RESOURCE, 'view');
     const id = (req.params as { id: number }).id;
     const g = await sql<{ is_admin: boolean }>`SELECT is_admin FROM user_group WHERE id = ${id}`.execute(ctx.db);
     if (!g.rows[0]) throw notFound('group.title');

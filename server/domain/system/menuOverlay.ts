@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { invalid } from '../../http/errors.js';
-import { requireRight } from '../../http/rbac.js';
+import { needsRight } from '../../http/rbac.js';
+import { requireAuth } from '../../http/session.js';
 import { defineOp } from '../../ops/registry.js';
 import { buildMenu } from '../../meta/menu.js';
 import { loadMenuOverrides } from '../../meta/routes.js';
@@ -10,8 +11,8 @@ import { loadMenuOverrides } from '../../meta/routes.js';
 const RESOURCE = 'system.system-menu';
 
 export async function menuOverlayRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/system/menu-editor', { schema: { tags: ['system'], summary: "Every menu entry with this property's renames, order and hidden flags" } }, async (req) => {
-    const auth = requireRight(ctx, req, RESOURCE, 'view');
+  app.get('/api/system/menu-editor', { preValidation: needsRight(ctx, RESOURCE, 'view'), schema: { tags: ['system'], summary: "Every menu entry with this property's renames, order and hidden flags" } }, async (req) => {
+    const auth = requireAuth(req);
     const overrides = await loadMenuOverrides(ctx, auth.branchId);
     // The shipped tree, unfiltered and un-renamed, beside the overlay rows; the editor shows both.
     return { items: buildMenu(ctx.meta.routes, () => true), overrides: [...overrides.values()] };

@@ -14,7 +14,6 @@ import { auditSince, expectApiError, idOf, lastAuditId } from '../expectations.j
 let t: TestApp;
 let admin: ApiClient;
 let root: string;
-let GNB: number;
 let NBR: number;
 
 const PENDING = '0002_guest_preference.sql';
@@ -37,7 +36,6 @@ beforeAll(async () => {
   );
   t = await startTestApp({ root });
   admin = await t.login('admin');
-  GNB = await idOf(t.database.db, 'branch', 'GNB');
   NBR = await idOf(t.database.db, 'branch', 'NBR');
 });
 afterAll(async () => {
