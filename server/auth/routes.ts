@@ -108,7 +108,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return sessionPayload(ctx, requireAuth(req));
   });
 
-  app.post('/api/auth/logout', { config: { duringPasswordChange: true }, schema: { tags: ['auth'], summary: 'Sign out and revoke this session', response: { 200: ok } } }, async (req, reply) => {
+  app.post('/api/auth/logout', {
+    config: { duringPasswordChange: true },
+    schema: { tags: ['auth'], summary: 'Sign out and revoke this session', body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: ok } },
+  }, async (req, reply) => {
     const auth = requireAuth(req);
     await db.transaction().execute(async (trx) => {
       await sql`UPDATE user_session SET revoked_at = now() WHERE id = ${auth.sessionId}`.execute(trx);
