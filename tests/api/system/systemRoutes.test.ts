@@ -16,7 +16,8 @@ let admin: ApiClient;
 let root: string;
 let NBR: number;
 
-const PENDING = '0002_guest_preference.sql';
+const PENDING = '9000_guest_preference.sql';
+const SHIPPED = fs.readdirSync(path.join(projectRoot, 'server', 'migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => f.replace(/\.sql$/, ''));
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-update-'));
@@ -50,9 +51,9 @@ describe('system update', () => {
     const status = res.json();
     expect(status.version).toBe(JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).version);
     expect(status.database).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
-    expect(status.applied.map((m: any) => m.id)).toEqual(['0001_foundation']);
+    expect(status.applied.map((m: any) => m.id)).toEqual(SHIPPED);
     expect(status.applied[0].checksum).toMatch(/^[0-9a-f]{64}$/);
-    expect(status.pending).toEqual([{ id: '0002_guest_preference', checksum: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(status.pending).toEqual([{ id: '9000_guest_preference', checksum: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
   });
 
   it('is refused to a user without the right, with a readable message', async () => {
@@ -65,14 +66,14 @@ describe('system update', () => {
     const since = await lastAuditId(t.database.db);
     const res = await admin.post('/api/system/update/apply', {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ applied: ['0002_guest_preference'] });
+    expect(res.json()).toEqual({ applied: ['9000_guest_preference'] });
     const { rows } = await sql`SELECT 1 FROM information_schema.tables WHERE table_name = 'guest_preference'`.execute(t.database.db);
     expect(rows).toHaveLength(1);
     const status = (await admin.get('/api/system/update')).json();
-    expect(status.applied.map((m: any) => m.id)).toEqual(['0001_foundation', '0002_guest_preference']);
+    expect(status.applied.map((m: any) => m.id)).toEqual([...SHIPPED, '9000_guest_preference']);
     expect(status.pending).toEqual([]);
     const [audit] = await auditSince(t.database.db, since);
-    expect(audit).toMatchObject({ entity: 'system/update', action: 'apply-migrations', after: { applied: ['0002_guest_preference'] } });
+    expect(audit).toMatchObject({ entity: 'system/update', action: 'apply-migrations', after: { applied: ['9000_guest_preference'] } });
     expect((await admin.post('/api/system/update/apply', {})).json()).toEqual({ applied: [] });
   });
 });
