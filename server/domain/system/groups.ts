@@ -5,6 +5,8 @@ import { invalid, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { defineOp } from '../../ops/registry.js';
 import { allRights, rightsCatalog } from './rightsCatalog.js';
+import { mustHoldRights, requireAdmin } from './escalation.js';
+import type { EntityHook } from '../../data/hooks.js';
 
 const RESOURCE = 'system.group-user';
 
@@ -45,9 +47,11 @@ export const saveGroupRights = defineOp<{ id: number; rights: string[] }>({
       const known = allRights(rightsCatalog(meta.routes, meta.screens, meta.labels));
       const unknown = input.rights.filter((r) => !known.has(r));
       if (unknown.length) throw invalid([{ field: 'rights', key: 'group.unknownRight', params: { rights: unknown.slice(0, 5).join(', ') } }]);
-      const g = await sql<{ id: number }>`SELECT id FROM user_group WHERE id = ${input.id} FOR UPDATE`.execute(c.trx);
+      const g = await sql<{ id: number; is_admin: boolean }>`SELECT id, is_admin FROM user_group WHERE id = ${input.id} FOR UPDATE`.execute(c.trx);
       if (!g.rows[0]) throw notFound('group.title');
+      if (g.rows[0].is_admin) requireAdmin(c);
       const before = (await sql<{ r: string }>`SELECT resource || ':' || action AS r FROM group_right WHERE group_id = ${input.id}`.execute(c.trx)).rows.map((x) => x.r);
+      mustHoldRights(c, input.rights.filter((r) => !before.includes(r)));
       await sql`DELETE FROM group_right WHERE group_id = ${input.id}`.execute(c.trx);
       if (input.rights.length) {
         const resources = input.rights.map((r) => r.split(':')[0]);
@@ -61,3 +65,13 @@ export const saveGroupRights = defineOp<{ id: number; rights: string[] }>({
       return { ok: true, added: added.length, removed: removed.length };
   },
 });
+
+/** Administrator groups hold every right: only an administrator creates one, or changes one. */
+export const groupHook: EntityHook = {
+  async beforeWrite(c, _mode, values, _virtual, before) {
+    if (values.is_admin === true || before?.is_admin) requireAdmin(c);
+  },
+  async beforeDelete(c, row) {
+    if (row.is_admin) requireAdmin(c);
+  },
+};

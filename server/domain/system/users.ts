@@ -5,12 +5,15 @@ import { invalid, notFound, badRequest } from '../../http/errors.js';
 import { audit } from '../../http/audit.js';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords.js';
 import { defineOp } from '../../ops/registry.js';
+import { mayAssignGroup, mayManageUser } from './escalation.js';
 
 const RESOURCE = 'system.user';
 
 /** Users: the initial password is hashed and must be changed at first sign-in; granted branches live in user_branch. */
 export const userHook: EntityHook = {
   async beforeWrite(c, mode, values, virtual, before) {
+    if (before) await mayManageUser(c, before.id as number);
+    if (typeof values.group_id === 'number') await mayAssignGroup(c, values.group_id);
     if (typeof values.username === 'string') values.username = values.username.trim().toLowerCase();
     if (values.email === '') values.email = null;
     const username = (values.username ?? before?.username) as string;
@@ -59,6 +62,7 @@ export const userHook: EntityHook = {
   },
   async beforeDelete(c, row) {
     if (row.id === c.auth.user.id) throw badRequest('user.cannotDisableSelf');
+    await mayManageUser(c, row.id as number);
   },
 };
 
@@ -84,6 +88,7 @@ export const resetPassword = defineOp<{ id: number; password?: string }>({
   async handler(c, input) {
     const { rows } = await sql<{ username: string }>`SELECT username FROM app_user WHERE id = ${input.id}`.execute(c.trx);
     if (!rows[0]) throw notFound('user.title');
+    await mayManageUser(c, input.id);
     const password = input.password ?? temporaryPassword();
     const weak = checkPasswordStrength(password, rows[0].username);
     if (weak) throw invalid([{ field: 'password', key: weak.key, params: weak.params ?? {} }]);
@@ -97,6 +102,7 @@ export const resetPassword = defineOp<{ id: number; password?: string }>({
 
 async function setLocked(c: Parameters<typeof resetPassword.handler>[0], id: number, locked: boolean, reason: string | null) {
   if (id === c.auth.user.id && locked) throw badRequest('user.cannotDisableSelf');
+  await mayManageUser(c, id);
   const { rows } = await sql<{ username: string }>`
     UPDATE app_user SET locked = ${locked}, locked_reason = ${reason}, version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
      WHERE id = ${id} RETURNING username`.execute(c.trx);

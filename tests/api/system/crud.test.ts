@@ -463,3 +463,22 @@ describe('entity rules', () => {
     expectApiError(await desk.post('/api/data/system/bank', { code: 'BCA', name: 'BCA lagi' }), 409, { message: "Kode 'BCA' sudah ada" });
   });
 });
+
+describe('two clerks saving at the same moment', () => {
+  it('lets one change of the same bank win and tells the other who changed it', async () => {
+    const bank = (await admin.get('/api/data/system/bank?q=BRI')).json().rows[0];
+    const [mine, theirs] = await Promise.all([
+      admin.patch(`/api/data/system/bank/${bank.id}`, { version: bank.version, bank_branch: 'KC Bandung Dago' }),
+      rudi.patch(`/api/data/system/bank/${bank.id}`, { version: bank.version, bank_branch: 'KC Bandung Braga' }),
+    ]);
+    expect([mine.statusCode, theirs.statusCode].sort()).toEqual([200, 409]);
+    const loser = mine.statusCode === 409 ? mine : theirs;
+    expect(loser.json().error.message).toMatch(mine.statusCode === 409 ? /changed by Rudi Hartono/ : /changed by Administrator/);
+    expect((await admin.get(`/api/data/system/bank/${bank.id}`)).json().version).toBe(bank.version + 1);
+  });
+
+  it('creates one of five identical new codes sent at once, refusing the other four as duplicates', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => admin.post('/api/data/system/bank', { code: 'BJB', name: `Bank BJB ${i}` })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+  });
+});

@@ -187,3 +187,62 @@ describe("the property's menu overlay", () => {
     });
   });
 });
+
+describe('a user manager who is not an administrator (an HR clerk) cannot raise anyone’s rights', () => {
+  let hr: ApiClient;
+  let hrGroup: number;
+  let trainees: number;
+  const HR_RIGHTS = ['system.user:view', 'system.user:create', 'system.user:edit', 'system.user:resetPassword', 'system.user:lock', 'system.group-user:view', 'system.group-user:create', 'system.group-user:edit'];
+
+  beforeAll(async () => {
+    hrGroup = (await admin.post('/api/data/system/group', { code: 'HR', name: 'Human resources' })).json().id;
+    expect((await admin.post('/api/ops/system.saveGroupRights', { id: hrGroup, rights: HR_RIGHTS })).statusCode).toBe(200);
+    trainees = (await admin.post('/api/data/system/group', { code: 'TRAINEE', name: 'Trainees' })).json().id;
+    const wulan = await admin.post('/api/data/system/user', { username: 'wulan.hr', full_name: 'Wulandari', group_id: hrGroup, password: 'Personalia-2026', branch_ids: [GNB] });
+    await sql`UPDATE app_user SET must_change_password = false WHERE id = ${wulan.json().id}`.execute(t.database.db);
+    hr = await t.login('wulan.hr', 'Personalia-2026');
+  });
+
+  const adminOnly = { code: 'FORBIDDEN', message: 'Only an administrator can manage administrator accounts and groups' };
+
+  it('manages ordinary staff: a trainee is created and their password reset', async () => {
+    const res = await hr.post('/api/data/system/user', { username: 'yoga.trainee', full_name: 'Yoga Pratama', group_id: trainees, password: 'Magang-Hotel-2026', branch_ids: [GNB] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await hr.post('/api/ops/system.resetPassword', { id: res.json().id })).statusCode).toBe(200);
+  });
+
+  it('cannot move herself or anyone into the administrators', async () => {
+    const ADMIN = await idOf(t.database.db, 'user_group', 'ADMIN');
+    const me = (await hr.get(`/api/data/system/user/${hr.session.user.id}`)).json();
+    expectApiError(await hr.patch(`/api/data/system/user/${me.id}`, { version: me.version, group_id: ADMIN }), 403, adminOnly);
+    expectApiError(await hr.post('/api/data/system/user', { username: 'shadow.admin', full_name: 'Shadow', group_id: ADMIN, password: 'Bayangan-2026' }), 403, adminOnly);
+  });
+
+  it('cannot put a user into a group holding rights she does not hold', async () => {
+    const ACC = await idOf(t.database.db, 'user_group', 'ACC');
+    const res = await hr.post('/api/data/system/user', { username: 'fake.accountant', full_name: 'Fake', group_id: ACC, password: 'Pembukuan-2026' });
+    expectApiError(res, 403, { message: /^You cannot give rights you do not hold yourself: system\.log:view, system\.masterbank:create, / });
+  });
+
+  it('cannot take over an administrator account: no password reset, no lock, no edit, no delete', async () => {
+    const adminRow = (await hr.get(`/api/data/system/user/${admin.session.user.id}`)).json();
+    expectApiError(await hr.post('/api/ops/system.resetPassword', { id: adminRow.id }), 403, adminOnly);
+    expectApiError(await hr.post('/api/ops/system.lockUser', { id: adminRow.id }), 403, adminOnly);
+    expectApiError(await hr.patch(`/api/data/system/user/${adminRow.id}`, { version: adminRow.version, email: 'wulan@evil.example' }), 403, adminOnly);
+    expect((await t.login('admin')).session.user.email).toBe('admin@grandnusantara.co.id');
+  });
+
+  it('cannot grant her own group rights she does not hold, nor make a group an administrator group', async () => {
+    expectApiError(await hr.post('/api/ops/system.saveGroupRights', { id: hrGroup, rights: [...HR_RIGHTS, 'system.masterbank:view'] }), 403, {
+      message: 'You cannot give rights you do not hold yourself: system.masterbank:view',
+    });
+    const group = (await hr.get(`/api/data/system/group/${trainees}`)).json();
+    expectApiError(await hr.patch(`/api/data/system/group/${trainees}`, { version: group.version, is_admin: true }), 403, adminOnly);
+    expectApiError(await hr.post('/api/data/system/group', { code: 'ROOT', name: 'Root', is_admin: true }), 403, adminOnly);
+    expect((await admin.get(`/api/system/groups/${hrGroup}/rights`)).json().rights.sort()).toEqual([...HR_RIGHTS].sort());
+  });
+
+  it('may still take rights away from a group', async () => {
+    expect((await hr.post('/api/ops/system.saveGroupRights', { id: trainees, rights: [] })).statusCode).toBe(200);
+  });
+});

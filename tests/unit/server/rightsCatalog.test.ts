@@ -36,6 +36,8 @@ describe('the rights catalog: every screen and its actions, as the menu tree', (
     const catalog = rightsCatalog(meta.routes, meta.screens, meta.labels);
     expect(find(catalog, '/system/setup')!.actions!.map((a) => a.key)).toEqual(['view', 'edit']);
     expect(find(catalog, '/system/log')!.actions!.map((a) => a.key)).toEqual(['view']);
+    // a custom screen that edits data declares its actions: the group rights screen creates, edits and deletes groups
+    expect(find(catalog, '/system/system-user/group-user')!.actions!.map((a) => a.key)).toEqual(['view', 'create', 'edit', 'delete']);
     expect(find(catalog, '/system/system-update')!.actions!.map((a) => a.key)).toEqual(['view', 'apply']);
   });
 
