@@ -48,6 +48,8 @@ declare module 'fastify' {
     public?: boolean;
     /** allowed while the user must still change a default password */
     duringPasswordChange?: boolean;
+    /** acts on the session itself, not on a property: an x-branch-id header is ignored */
+    sessionOnly?: boolean;
     /** the entity whose field labels name this route's input fields in error messages ('system/user') */
     labelsFrom?: string;
   }

@@ -100,16 +100,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     setSessionCookie(ctx, reply, secret, expiresAt);
     req.cookies[cookieName(ctx)] = secret;
-    const auth = await loadSession(ctx, req);
+    const auth = await loadSession(ctx, req, { ignoreBranchHeader: true });
     return sessionPayload(ctx, auth!, expiresAt);
   });
 
-  app.get('/api/auth/me', { config: { duringPasswordChange: true }, schema: { tags: ['auth'], summary: 'The signed-in user, their properties and rights' } }, async (req) => {
+  app.get('/api/auth/me', { config: { duringPasswordChange: true, sessionOnly: true }, schema: { tags: ['auth'], summary: 'The signed-in user, their properties and rights' } }, async (req) => {
     return sessionPayload(ctx, requireAuth(req));
   });
 
   app.post('/api/auth/logout', {
-    config: { duringPasswordChange: true },
+    config: { duringPasswordChange: true, sessionOnly: true },
     schema: { tags: ['auth'], summary: 'Sign out and revoke this session', body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: ok } },
   }, async (req, reply) => {
     const auth = requireAuth(req);
@@ -122,6 +122,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/auth/branch', {
+    config: { sessionOnly: true },
     schema: {
       tags: ['auth'],
       summary: 'Switch the active property of this session',
@@ -139,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/auth/password', {
-    config: { duringPasswordChange: true },
+    config: { duringPasswordChange: true, sessionOnly: true },
     schema: {
       tags: ['auth'],
       summary: 'Change your own password (required after an administrator set or reset it)',

@@ -66,8 +66,12 @@ async function querySession(ctx: AppContext, tokenHash: string) {
   return rows[0];
 }
 
-/** Loads the session behind the cookie, or undefined when there is none or it has ended. */
-export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise<AuthInfo | undefined> {
+/**
+ * Loads the session behind the cookie, or undefined when there is none or it has ended. The x-branch-id
+ * header must name a granted property, except on routes about the session itself (sign-in, me, sign-out):
+ * a browser still sending a property it has just lost access to can then recover instead of being stuck.
+ */
+export async function loadSession(ctx: AppContext, req: FastifyRequest, options: { ignoreBranchHeader?: boolean } = {}): Promise<AuthInfo | undefined> {
   const secret = req.cookies[cookieName(ctx)];
   if (!secret) return undefined;
   const row = await sessionRow(ctx, hashSecret(secret));
@@ -80,7 +84,7 @@ export async function loadSession(ctx: AppContext, req: FastifyRequest): Promise
   const branchIds: number[] = row.branch_ids;
   const rights = new Set<string>(row.rights);
 
-  const header = req.headers['x-branch-id'];
+  const header = options.ignoreBranchHeader ? undefined : req.headers['x-branch-id'];
   let branchId = Number(row.branch_id);
   if (header !== undefined && header !== '') {
     const wanted = Number(header);
@@ -125,7 +129,7 @@ export function installAuthGate(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preValidation', async (req) => {
     if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
     const config = req.routeOptions.config ?? {};
-    const auth = await loadSession(ctx, req);
+    const auth = await loadSession(ctx, req, { ignoreBranchHeader: config.public || config.sessionOnly });
     if (auth) req.auth = auth;
     if (config.public) return;
     if (!auth) throw req.cookies[cookieName(ctx)] ? unauthenticated('error.sessionExpired') : unauthenticated();

@@ -219,7 +219,25 @@ describe('switching the active property', () => {
     expectApiError(await clerk.post('/api/auth/branch', { branchId: 424242 }), 403);
     clerk.branchId = NBR;
     expectApiError(await clerk.get('/api/data/system/tax-service'), 403, { message: 'You have no access to that property' });
-    expect((await clerk.get('/api/auth/me', { 'x-branch-id': 'Bali' })).statusCode).toBe(403);
+    expect((await clerk.get('/api/data/system/tax-service', { 'x-branch-id': 'Bali' })).statusCode).toBe(403);
+  });
+
+  it('lets a clerk whose property was just taken away recover: me, sign-out and sign-in ignore the stale property', async () => {
+    const clerk = await newClerk('lestari.bali', 'Kopi-Tubruk-2026', { branch_ids: [GNB, NBR] });
+    const lestari = await t.login('lestari.bali', 'Kopi-Tubruk-2026');
+    lestari.branchId = NBR;
+    expect((await lestari.post('/api/auth/branch', { branchId: NBR })).statusCode).toBe(200);
+    const row = (await admin.get(`/api/data/system/user/${clerk.id}`)).json();
+    expect((await admin.patch(`/api/data/system/user/${clerk.id}`, { version: row.version, branch_ids: [GNB] })).statusCode).toBe(200);
+
+    expectApiError(await lestari.get('/api/data/system/tax-service'), 403, { message: 'You have no access to that property' });
+    const me = await lestari.get('/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().branchId).toBe(GNB);
+    expect((await lestari.post('/api/auth/logout')).statusCode).toBe(200);
+    const again = await lestari.post('/api/auth/login', { username: 'lestari.bali', password: 'Kopi-Tubruk-2026' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().branchId).toBe(GNB);
   });
 
   it('lets an administrator act on any property by header, one request at a time', async () => {
