@@ -19,6 +19,7 @@ import { createOutboxMailer, type Mailer } from './auth/mailer.js';
 import { createAjv } from './validation/ajv.js';
 import { opsRoutes } from './ops/registry.js';
 import { reportRoutes } from './reports/routes.js';
+import { importRoutes } from './import/routes.js';
 import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
 import { domainModules } from './domain/index.js';
 import { requestLang, translate } from './i18n/translate.js';
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: database.db,
     dbKind: database.kind,
     meta,
+    models,
     mailer: opts.mailer ?? createOutboxMailer(config.dataDir, app.log),
     hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
     resourceName: (resource, lang) => resourceNames.get(resource)?.[lang] ?? resource,
@@ -103,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await metaRoutes(app, ctx);
   await dataRoutes(app, ctx, models);
   await reportRoutes(app, ctx);
+  await importRoutes(app, ctx);
   await opsRoutes(app, ctx, modules.flatMap((m) => m.ops ?? []));
   for (const m of modules) await m.routes?.(app, ctx);
 

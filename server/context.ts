@@ -3,6 +3,7 @@ import type { Db } from './db/connect.js';
 import type { Meta } from './meta/load.js';
 import type { Mailer } from './auth/mailer.js';
 import type { EntityHooks } from './data/hooks.js';
+import type { EntityModel } from './data/entityModel.js';
 
 /** What every route module receives: settings, the database, the loaded definitions and the domain hooks. */
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   meta: Meta;
+  /** what the data layer derived from each entity schema */
+  models: Map<string, EntityModel>;
   mailer: Mailer;
   hooks: EntityHooks;
   /** names a permission resource (from routes.json) for readable 403s */

@@ -57,7 +57,14 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
     });
     applied.push(m.id);
   }
+  if (applied.length) await refreshReportGrants(db);
   return applied;
+}
+
+/** New tables get the report role's read grant and property policy (see 0003_reporting.sql). */
+export async function refreshReportGrants(db: Db) {
+  const { rows } = await sql<{ ok: boolean }>`SELECT to_regproc('hotelier_report_grants') IS NOT NULL AS ok`.execute(db);
+  if (rows[0]?.ok) await sql`SELECT hotelier_report_grants()`.execute(db);
 }
 
 function sha256(text: string) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './connect.js';
+import { refreshReportGrants } from './migrate.js';
 import type { EntityModel } from '../data/entityModel.js';
 import { baseType } from '../data/entityModel.js';
 import type { EntityField } from '../../src/engine/meta/types.js';
@@ -37,8 +38,10 @@ function literal(v: unknown): string {
  * screen with JSON files only. Additive: it never drops or retypes a column.
  */
 export async function syncManagedTables(db: Db, models: Iterable<EntityModel>, all: Map<string, EntityModel>) {
+  let changed = false;
   for (const m of models) {
     if (!m.schema['x-db'].managed) continue;
+    changed = true;
     const key = m.branchScoped ? 'PRIMARY KEY (branch_id, id)' : 'PRIMARY KEY (id)';
     const branchCol = m.branchScoped ? 'branch_id bigint NOT NULL REFERENCES branch (id),' : '';
     await sql.raw(`CREATE TABLE IF NOT EXISTS "${m.table}" (
@@ -72,6 +75,7 @@ export async function syncManagedTables(db: Db, models: Iterable<EntityModel>, a
       await sql.raw(`ALTER TABLE "${m.table}" ADD CONSTRAINT "${name}" ${fk}`).execute(db);
     }
   }
+  if (changed) await refreshReportGrants(db);
 }
 
 export interface SchemaMismatch {

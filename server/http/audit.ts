@@ -23,3 +23,16 @@ export async function audit(db: Db, req: FastifyRequest | undefined, entry: Audi
             ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb,
             ${req?.ip ?? null})`.execute(db);
 }
+
+/** Many audit rows in one statement (an import of thousands of rows), in the caller's transaction. */
+export async function auditMany(db: Db, req: FastifyRequest, entries: AuditEntry[]) {
+  if (!entries.length) return;
+  const auth = req.auth;
+  const rows = entries.map(
+    (e) => sql`(${auth?.user.id ?? null}, ${auth?.user.username ?? null}, ${auth?.branchId ?? null}, ${e.entity},
+               ${e.entityId == null ? null : String(e.entityId)}, ${e.action}, ${e.summary ?? null}, NULL::jsonb,
+               ${e.after === undefined ? null : JSON.stringify(e.after)}::jsonb, ${req.ip ?? null})`,
+  );
+  await sql`INSERT INTO audit_log (user_id, username, branch_id, entity, entity_id, action, summary, before, after, ip)
+            VALUES ${sql.join(rows)}`.execute(db);
+}

@@ -120,7 +120,8 @@ export function buildMeta(raw: RawMeta): Meta {
     screens: new Map([...raw.screens].map(([k, v]) => [k, v.data])),
     entities: new Map([...raw.entities].map(([k, v]) => [k, v.data])),
     labels,
-    reports: new Map([...raw.reports].map(([k, v]) => [k, v.data])),
+    // A shipped report belongs to the module of its folder (reports/<module>/<code>.json) unless it says otherwise.
+    reports: new Map([...raw.reports].map(([k, v]) => [k, { ...v.data, module: v.data.module ?? v.file.split('/')[1] }])),
   };
 }
 

@@ -2,6 +2,7 @@ import type { EntitySchema, ReportDefinition, RouteNode, Screen } from '../../sr
 import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/engine/meta/types.js';
 import { createAjv } from '../validation/ajv.js';
 import { parameterNames } from '../reports/namedSql.js';
+import { screenReportSql } from '../reports/sandbox.js';
 import type { RawMeta } from './load.js';
 
 export interface MetaError {
@@ -56,8 +57,7 @@ export function validateMeta(raw: RawMeta): MetaError[] {
   for (const [code, f] of raw.reports) {
     if (!check('meta/report', f.file, f.data)) continue;
     if (f.data.code !== code) errors.push({ file: f.file, pointer: '/code', message: `code '${f.data.code}' must equal the file name '${code}'` });
-    errors.push(...checkReport(f.file, f.data, raw));
-    f.data.columns.forEach((c, i) => needLabel(f.file, `/columns/${i}/label`, [c.label], `column '${c.field}'`));
+    errors.push(...checkReport(f.file, f.data, (ref) => !missing(raw, 'entity', ref), needLabel));
   }
 
   for (const [id, f] of raw.screens) {
@@ -71,7 +71,7 @@ export function validateMeta(raw: RawMeta): MetaError[] {
   return errors;
 }
 
-type NeedLabel = (file: string, pointer: string, candidates: string[], what: string) => void;
+export type NeedLabel = (file: string, pointer: string, candidates: string[], what: string) => void;
 
 /** True when no file defines it; a file that exists but is not valid JSON has already been reported. */
 function missing(raw: RawMeta, kind: 'screen' | 'entity' | 'report', id: string): boolean {
@@ -113,26 +113,49 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
   return errors;
 }
 
-function checkReport(file: string, r: ReportDefinition, raw: RawMeta): MetaError[] {
+/**
+ * The cross checks of one report definition (shipped, or a property's own): parameters it uses exist,
+ * columns named by grouping, totals, sorting and the chart exist, labels exist, and its SQL is one
+ * read-only query naming nothing outside the data.
+ */
+export function checkReport(file: string, r: ReportDefinition, entityExists: (id: string) => boolean, needLabel: NeedLabel): MetaError[] {
   const errors: MetaError[] = [];
   const params = new Set(Object.keys(r.parameters?.properties ?? {}));
   params.add('branch_id');
   for (const name of parameterNames(r.sql)) {
     if (!params.has(name)) errors.push({ file, pointer: '/sql', message: `uses :${name}, which is not a parameter of the report` });
   }
+  const refused = screenReportSql(r.sql);
+  if (refused) errors.push({ file, pointer: '/sql', message: SQL_REFUSALS[refused] });
   const cols = new Set(r.columns.map((c) => c.field));
-  (r.groupBy ?? []).forEach((g, i) => cols.has(g) || errors.push({ file, pointer: `/groupBy/${i}`, message: `'${g}' is not a column` }));
-  (r.totals ?? []).forEach((g, i) => cols.has(g) || errors.push({ file, pointer: `/totals/${i}`, message: `'${g}' is not a column` }));
+  const column = (g: string, pointer: string) => cols.has(g) || errors.push({ file, pointer, message: `'${g}' is not a column` });
+  (r.groupBy ?? []).forEach((g, i) => column(g, `/groupBy/${i}`));
+  (r.totals ?? []).forEach((g, i) => column(g, `/totals/${i}`));
+  (r.sort ?? []).forEach((g, i) => column(g.field, `/sort/${i}/field`));
   if (r.chart) {
-    if (!cols.has(r.chart.x)) errors.push({ file, pointer: '/chart/x', message: `'${r.chart.x}' is not a column` });
-    r.chart.y.forEach((y, i) => cols.has(y) || errors.push({ file, pointer: `/chart/y/${i}`, message: `'${y}' is not a column` }));
+    column(r.chart.x, '/chart/x');
+    r.chart.y.forEach((y, i) => column(y, `/chart/y/${i}`));
   }
+  r.columns.forEach((c, i) => {
+    if (c.label) needLabel(file, `/columns/${i}/label`, [c.label], `column '${c.field}'`);
+  });
   for (const [name, p] of Object.entries(r.parameters?.properties ?? {})) {
+    const ptr = `/parameters/properties/${name}`;
     const ref = p['x-ref'] as string | undefined;
-    if (ref && missing(raw, 'entity', ref)) errors.push({ file, pointer: `/parameters/properties/${name}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
+    if (ref && !entityExists(ref)) errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
+    if (p['x-label']) needLabel(file, `${ptr}/x-label`, [p['x-label'] as string], `parameter '${name}'`);
+    else if (!p['x-title']) needLabel(file, ptr, [`report.param.${name}`], `parameter '${name}' (or give it x-label or x-title)`);
+    const prefix = p['x-enumLabels'] as string | undefined;
+    if (prefix) ((p.enum as unknown[]) ?? []).forEach((v, i) => needLabel(file, `${ptr}/enum/${i}`, [`${prefix}.${String(v)}`], `value '${String(v)}' of '${name}'`));
   }
   return errors;
 }
+
+const SQL_REFUSALS: Record<string, string> = {
+  'report.sql.notSelect': 'the SQL must be one query starting with SELECT, WITH or VALUES',
+  'report.sql.oneStatement': 'the SQL must be one statement (no ";" between statements)',
+  'report.sql.forbidden': 'the SQL names a function or clause a report may not use (files, settings, sequences, sleep, COPY, SELECT INTO …)',
+};
 
 function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk: Set<string>, needLabel: NeedLabel): MetaError[] {
   const errors: MetaError[] = [];
@@ -225,7 +248,7 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       });
       break;
     case 'report':
-      if (missing(raw, 'report', s.report)) errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
+      if (s.report && missing(raw, 'report', s.report)) errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
       break;
   }
   void id;

@@ -138,7 +138,10 @@ export interface DashboardScreen {
 
 export interface ReportScreen {
   kind: 'report';
-  report: string;
+  /** the report code, or … */
+  report?: string;
+  /** … the route parameter that holds it (utilities/reporting/{code}) */
+  fromParam?: string;
   title?: string;
 }
 
@@ -198,7 +201,10 @@ export interface EntitySchema {
 
 export interface ReportColumn {
   field: string;
-  label: string;
+  /** a label key (shipped reports) … */
+  label?: string;
+  /** … or the title in both languages (reports a property writes) */
+  title?: I18nText;
   type?: 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
   width?: number;
   link?: string;
@@ -207,12 +213,14 @@ export interface ReportColumn {
 export interface ReportDefinition {
   code: string;
   version?: number;
+  module?: string;
   name: I18nText;
   description?: string;
   permission?: string;
   parameters?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
   sql: string;
   columns: ReportColumn[];
+  sort?: { field: string; dir?: 'asc' | 'desc' }[];
   groupBy?: string[];
   totals?: string[];
   chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string[] };

@@ -1,0 +1,64 @@
+import Decimal from 'decimal.js';
+import type { ReportDefinition } from '../meta/types';
+
+/** What the runner returns; the same shape feeds the grid, the chart and every export. */
+export interface ReportResult {
+  code: string;
+  name: { en: string; id: string };
+  parameters: Record<string, unknown>;
+  columns: ReportDefinition['columns'];
+  groupBy: string[];
+  totals: string[];
+  chart?: ReportDefinition['chart'];
+  rows: Record<string, unknown>[];
+  /** grand totals of the `totals` columns, exact decimal strings */
+  grandTotals: Record<string, string>;
+  /** where the report ran: property name and its business date */
+  context: { branch: string; businessDate: string; generatedAt: string };
+}
+
+export type LayoutItem =
+  | { kind: 'group'; level: number; key: unknown; label: string }
+  | { kind: 'row'; row: Record<string, unknown> }
+  | { kind: 'subtotal'; level: number; key: unknown; label: string; count: number; totals: Record<string, string> }
+  | { kind: 'total'; count: number; totals: Record<string, string> };
+
+function sum(rows: Record<string, unknown>[], field: string): string {
+  let s = new Decimal(0);
+  for (const r of rows) if (r[field] != null && r[field] !== '') s = s.plus(new Decimal(String(r[field])));
+  return s.toFixed();
+}
+
+export function totalsOf(rows: Record<string, unknown>[], fields: string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f, sum(rows, f)]));
+}
+
+/**
+ * The report as a reader sees it: for each group (rows arrive sorted by the group columns) a header,
+ * its rows, a subtotal; then the grand total. Up to two levels. Sums are exact decimals.
+ */
+export function layoutReport(result: Pick<ReportResult, 'rows' | 'groupBy' | 'totals'>, display: (field: string, value: unknown) => string = (_f, v) => String(v ?? '')): LayoutItem[] {
+  const out: LayoutItem[] = [];
+  const walk = (rows: Record<string, unknown>[], level: number) => {
+    const field = result.groupBy[level];
+    if (!field) {
+      for (const row of rows) out.push({ kind: 'row', row });
+      return;
+    }
+    let start = 0;
+    while (start < rows.length) {
+      const key = rows[start][field];
+      let end = start;
+      while (end < rows.length && rows[end][field] === key) end++;
+      const slice = rows.slice(start, end);
+      const label = display(field, key);
+      out.push({ kind: 'group', level, key, label });
+      walk(slice, level + 1);
+      out.push({ kind: 'subtotal', level, key, label, count: slice.length, totals: totalsOf(slice, result.totals) });
+      start = end;
+    }
+  };
+  walk(result.rows, 0);
+  if (result.totals.length || result.groupBy.length) out.push({ kind: 'total', count: result.rows.length, totals: totalsOf(result.rows, result.totals) });
+  return out;
+}
