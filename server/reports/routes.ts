@@ -114,7 +114,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const definitionBody = { type: 'object', required: ['definition'], additionalProperties: false, properties: { definition: { type: 'object' }, note: { type: 'string', maxLength: 300 }, parameters: { type: 'object', maxProperties: 30 } } } as const;
 
   /** The checks a definition must pass before it is saved: its meta-schema, cross references, and a run. */
-  const checkDefinition = async (auth: AuthInfo, def: unknown, parameters: Record<string, unknown> = {}) => {
+  const checkDefinition = async (req: FastifyRequest, auth: AuthInfo, def: unknown, parameters: Record<string, unknown> = {}) => {
     const problems = validateReportDefinition(ctx.config.root, ctx.meta, def);
     if (problems.length) throw new HttpError(400, 'INVALID_REPORT', 'report.invalidDefinition', { count: problems.length }, [], { problems });
     try {
@@ -122,15 +122,17 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (err) {
       const known = toHttpError(err);
       if (known?.code === 'TOO_MANY_ROWS') return undefined;
-      const message = (err as { message?: string }).message ?? String(err);
-      throw new HttpError(400, 'INVALID_REPORT', 'report.dryRunFailed', { detail: known ? known.key : message }, [], { problems: [{ file: 'report', pointer: '/sql', message }] });
+      // the database's own words help the designer (a report that writes, reads a secret, misspells a column)
+      const lang = requestLang(req.headers['accept-language']);
+      const message = known?.params.detail ? String(known.params.detail) : known ? renderError(known, lang, ctx.meta.labels, (f) => f).error.message : String((err as Error).message ?? err);
+      throw new HttpError(400, 'INVALID_REPORT', 'report.dryRunFailed', { detail: message }, [], { problems: [{ file: 'report', pointer: '/sql', message }] });
     }
   };
 
   app.post('/api/reports/dry-run', { preValidation: needsRight(ctx, REPORTING, 'design'), schema: { tags: ['reports'], summary: 'Check a definition and run it on the first 20 rows, saving nothing', body: definitionBody } }, async (req) => {
     const auth = requireAuth(req);
     const body = req.body as { definition: ReportDefinition; parameters?: Record<string, unknown> };
-    return (await checkDefinition(auth, body.definition, body.parameters)) ?? { rows: [], truncated: true };
+    return (await checkDefinition(req, auth, body.definition, body.parameters)) ?? { rows: [], truncated: true };
   });
 
   app.put('/api/reports/:code/design', { preValidation: needsRight(ctx, REPORTING, 'design'), schema: { tags: ['reports'], summary: "Save a property's version of a report (new, or changing a shipped one); checked and dry-run first", params: codeParams, body: definitionBody } }, async (req) => {
@@ -138,7 +140,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const { code } = req.params as { code: string };
     const body = req.body as { definition: ReportDefinition; note?: string; parameters?: Record<string, unknown> };
     if (body.definition.code !== code) throw invalid([{ field: 'definition', key: 'report.codeMismatch', params: { code } }]);
-    await checkDefinition(auth, body.definition, body.parameters);
+    await checkDefinition(req, auth, body.definition, body.parameters);
     return ctx.db.transaction().execute(async (trx) => {
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${auth.branchId}:${code}`}))`.execute(trx);
       const version = await appendVersion(trx, auth.branchId, auth.user.id, code, 'save', body.definition, body.note ?? null);

@@ -3,11 +3,11 @@ import dayjs from 'dayjs';
 import type { Db } from '../db/connect.js';
 import type { ReportDefinition } from '../../src/engine/meta/types.js';
 import { totalsOf, type ReportResult } from '../../src/engine/reports/layout.js';
-import { HttpError, invalid } from '../http/errors.js';
+import { HttpError, invalid, toHttpError } from '../http/errors.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/engine/checks/errorMessages.js';
 import { compileNamedSql } from './namedSql.js';
-import { runSandboxed } from './sandbox.js';
+import { runSandboxed, STATEMENT_TIMEOUT_MS } from './sandbox.js';
 
 export const DEFAULT_ROW_CAP = 50_000;
 
@@ -69,7 +69,7 @@ export function checkParameters(def: ReportDefinition, given: Record<string, unk
  * Runs a report in the sandbox (read only, report role, the active property's rows only), sorted by its
  * groups then its sort, capped: more rows than the cap is a 422 asking for a narrower filter.
  */
-export async function runReport(db: Db, def: ReportDefinition, given: Record<string, unknown>, branchId: number, options: { rowCap?: number } = {}): Promise<ReportResult> {
+export async function runReport(db: Db, def: ReportDefinition, given: Record<string, unknown>, branchId: number, options: { rowCap?: number; timeoutMs?: number } = {}): Promise<ReportResult> {
   const context = await propertyContext(db, branchId);
   const params = checkParameters(def, given, context.businessDate);
   const cap = options.rowCap ?? def.rowCap ?? DEFAULT_ROW_CAP;
@@ -80,7 +80,12 @@ export async function runReport(db: Db, def: ReportDefinition, given: Record<str
   const order = [...(def.groupBy ?? []).map((f) => ({ field: f, dir: 'asc' as const })), ...(def.sort ?? [])];
   const orderBy = order.length ? ` ORDER BY ${order.map((o) => `"${o.field}" ${o.dir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}` : '';
   const text = `SELECT * FROM (${compiled.sql}) AS report${orderBy} LIMIT ${cap + 1}`;
-  const rows = await runSandboxed(db, branchId, text, compiled.values);
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await runSandboxed(db, branchId, text, compiled.values, options.timeoutMs);
+  } catch (err) {
+    throw reportFailure(err);
+  }
   if (rows.length > cap) throw new HttpError(422, 'TOO_MANY_ROWS', 'report.tooManyRows', { cap: cap.toLocaleString('de-DE') });
   return {
     code: def.code,
@@ -94,4 +99,21 @@ export async function runReport(db: Db, def: ReportDefinition, given: Record<str
     grandTotals: totalsOf(rows, def.totals ?? []),
     context: { ...context, generatedAt: new Date().toISOString() },
   };
+}
+
+/**
+ * What a reader is told when the database refuses a report: too slow (the statement timeout), or a
+ * definition that cannot run here (it writes, reads a secret, or names what does not exist). The
+ * designer sees the database's own words in the dry run; a reader gets a sentence, never a 500.
+ */
+function reportFailure(err: unknown): HttpError {
+  const e = err as { code?: string; severity?: string; message?: string };
+  if (err instanceof HttpError) return err;
+  if (e.code === '57014') return new HttpError(422, 'REPORT_TIMEOUT', 'report.timeout', { seconds: Math.ceil(STATEMENT_TIMEOUT_MS / 1000) });
+  if (typeof e.code === 'string' && e.severity) {
+    const known = toHttpError(err);
+    if (known && known.status < 500 && e.code.startsWith('22')) return known;
+    return new HttpError(422, 'REPORT_FAILED', 'report.cannotRun', { detail: e.message ?? e.code });
+  }
+  return err as HttpError;
 }

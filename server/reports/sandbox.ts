@@ -25,11 +25,11 @@ export function hasReportRole(db: Db): Promise<boolean> {
  * through `hotelier.branch_id`, and a statement timeout. PGlite does not enforce statement_timeout
  * (no timer signal in WASM); there the row cap, applied inside the query, bounds the work.
  */
-export async function runSandboxed<T = Record<string, unknown>>(db: Db, branchId: number, text: string, values: unknown[]): Promise<T[]> {
+export async function runSandboxed<T = Record<string, unknown>>(db: Db, branchId: number, text: string, values: unknown[], timeoutMs = STATEMENT_TIMEOUT_MS): Promise<T[]> {
   const useRole = await hasReportRole(db);
   return db.transaction().setAccessMode('read only').execute(async (trx) => {
     await sql`SELECT set_config('hotelier.branch_id', ${String(branchId)}, true)`.execute(trx);
-    await sql.raw(`SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`).execute(trx);
+    await sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`).execute(trx);
     if (useRole) await sql.raw('SET LOCAL ROLE hotelier_report').execute(trx);
     return (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as T[];
   });

@@ -133,4 +133,7 @@ async function seedMasters(db: Db, branchId: number) {
                 VALUES (${branchId}, ${o.id}, ${`${code} kitchen`}, 'kitchen', 'network', ${`192.168.10.${120 + o.id % 100}:9100`}, 80, 2)`.execute(db);
     }
   }
+  const morningPack = [{ code: 'audit-activity' }, { code: 'users-rights' }, { code: 'tax-service-rates', params: { amount: 1500000 } }, { code: 'pay-articles' }];
+  await sql`INSERT INTO report_group (branch_id, code, name, description, items)
+            VALUES (${branchId}, 'MORNING', 'Morning management pack', 'What the general manager reads with the first coffee', ${JSON.stringify(morningPack)}::jsonb)`.execute(db);
 }

@@ -127,6 +127,7 @@ export function minibarProject(): FixtureProject {
     'field.code': { en: 'Code', id: 'Kode' },
     'field.name': { en: 'Name', id: 'Nama' },
     'field.active': { en: 'Active', id: 'Aktif' },
+    'report.param.date_from': { en: 'From', id: 'Dari' },
   });
   p.write('locales/fo.json', {
     'outlet.title': { en: 'Outlet', id: 'Outlet' },

@@ -2,6 +2,7 @@ import type { Lang, ReportColumn, ReportDefinition } from '../../../src/engine/m
 import type { ReportResult } from '../../../src/engine/reports/layout.js';
 import { formatDate, formatDateTime, formatValue } from '../../../src/engine/format/format.js';
 import { translate, type Labels } from '../../i18n/translate.js';
+import { columnTitle, parameterTitle } from '../../../src/engine/reports/labels.js';
 
 /** Everything an export prints besides the rows, in the reader's language. */
 export interface Presentation {
@@ -16,16 +17,6 @@ export interface Presentation {
   t(key: string, params?: Record<string, unknown>): string;
 }
 
-export function columnTitle(c: ReportColumn, lang: Lang, labels: Labels): string {
-  return c.title ? c.title[lang] : translate(labels, lang, c.label ?? c.field);
-}
-
-export function parameterTitle(def: ReportDefinition, name: string, lang: Lang, labels: Labels): string {
-  const p = def.parameters?.properties[name] ?? {};
-  if (p['x-title']) return (p['x-title'] as Record<Lang, string>)[lang];
-  return translate(labels, lang, (p['x-label'] as string | undefined) ?? `report.param.${name}`);
-}
-
 /**
  * @param refNames display names of lookup parameters (an x-ref parameter holds an id; people read names)
  */
@@ -35,9 +26,9 @@ export function presentation(def: ReportDefinition, result: ReportResult, lang: 
   const parameters = Object.entries(result.parameters)
     .map(([name, value]) => {
       const p = def.parameters?.properties[name] ?? {};
-      let shown = refNames[name] ?? (p.format === 'date' ? formatDate(String(value)) : typeof value === 'boolean' ? (value ? yesNo[0] : yesNo[1]) : String(value));
+      let shown = refNames[name] ?? (p.format === 'date' ? formatDate(String(value)) : p.format === 'money' ? formatValue(value, 'money') : typeof value === 'boolean' ? (value ? yesNo[0] : yesNo[1]) : String(value));
       if (p['x-enumLabels']) shown = t(`${p['x-enumLabels']}.${String(value)}`);
-      return `${parameterTitle(def, name, lang, labels)}: ${shown}`;
+      return `${parameterTitle(def, name, lang, t)}: ${shown}`;
     })
     .join(' · ');
   return {
@@ -46,8 +37,8 @@ export function presentation(def: ReportDefinition, result: ReportResult, lang: 
     branch: result.context.branch,
     parameters,
     generatedAt: formatDateTime(result.context.generatedAt),
-    columnTitle: (c) => columnTitle(c, lang, labels),
-    display: (c, value) => formatValue(value, c?.type ?? 'text', yesNo),
+    columnTitle: (c) => columnTitle(c, lang, t),
+    display: (c, value) => (c?.enumLabels && value != null ? t(`${c.enumLabels}.${String(value)}`) : formatValue(value, c?.type ?? 'text', yesNo)),
     t,
   };
 }

@@ -70,7 +70,7 @@ export async function writeXlsx(reports: { result: ReportResult; p: Presentation
     const byField = new Map(result.columns.map((c) => [c.field, c]));
     for (const item of layoutReport(result, (f, v) => p.display(byField.get(f), v))) {
       if (item.kind === 'row') {
-        ws.addRow(result.columns.map((c) => excelValue(c, item.row[c.field]))).commit();
+        ws.addRow(result.columns.map((c) => (c.enumLabels ? p.display(c, item.row[c.field]) : excelValue(c, item.row[c.field])))).commit();
       } else if (item.kind === 'group') {
         const r = ws.addRow([item.label]);
         r.font = { bold: true };

@@ -41,6 +41,18 @@ http.interceptors.response.use(
   (err: AxiosError<any>) => {
     if (axios.isCancel(err) || err.code === 'ERR_CANCELED') return Promise.reject(new ApiError(0, 'ABORTED', t('common.aborted')));
     if (!err.response) return Promise.reject(new ApiError(0, 'NETWORK', t('common.networkError')));
+    // A download (responseType blob) carries its error as a JSON blob: read it so the message is the server's.
+    if (typeof Blob !== 'undefined' && err.response.data instanceof Blob) {
+      return err.response.data.text().then((text) => {
+        let parsed: any;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        return Promise.reject(new ApiError(err.response!.status, parsed?.error?.code ?? 'HTTP', parsed?.error?.message ?? err.message, parsed?.error?.fields ?? {}, parsed?.error?.details));
+      });
+    }
     const body = err.response.data?.error;
     const apiErr = new ApiError(err.response.status, body?.code ?? 'HTTP', body?.message ?? err.message, body?.fields ?? {}, body?.details);
     if (err.response.status === 401 && !String(err.config?.url).startsWith('/api/auth/login')) {
@@ -62,4 +74,20 @@ export async function apiPatch<T>(url: string, body: unknown, config?: AxiosRequ
 }
 export async function apiDelete<T>(url: string, config?: AxiosRequestConfig): Promise<T> {
   return (await http.delete<T>(url, config)).data;
+}
+
+/** Fetches a file (an export, a template) with the session's headers and hands it to the browser to save. */
+export async function downloadFile(url: string, params: Record<string, unknown> = {}, signal?: AbortSignal): Promise<string> {
+  const r = await http.get<Blob>(url, { params, signal, responseType: 'blob' });
+  const disposition = String(r.headers['content-disposition'] ?? '');
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? url.split('/').pop() ?? 'download';
+  const href = URL.createObjectURL(r.data);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
 }

@@ -1,4 +1,6 @@
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
+import type { ReportResult } from '../reports/layout';
+import type { ReportDefinition } from '../meta/types';
 
 /**
  * The one data contract every screen uses (after react-admin's dataProvider): lists page, sort and
@@ -65,13 +67,12 @@ export const dataProvider = {
   report<T = ReportResult>(code: string, params: Record<string, unknown> = {}, signal?: AbortSignal) {
     return apiGet<T>(`/api/reports/${code}`, { params, signal });
   },
+  reportMeta(code: string, signal?: AbortSignal) {
+    return apiGet<ReportMeta>(`/api/reports/${code}/meta`, { signal });
+  },
 };
 
-export interface ReportResult {
-  code: string;
-  name: { en: string; id: string };
-  parameters: Record<string, unknown>;
-  columns: { field: string; label: string; type?: string; width?: number; link?: string }[];
-  rows: Record<string, any>[];
-  totals: Record<string, string>;
-}
+export type { ReportResult };
+
+/** A report as its screen needs it: the definition without its SQL, and where it comes from. */
+export type ReportMeta = Omit<ReportDefinition, 'sql'> & { source: 'shipped' | 'property' | 'overridden'; version: number | null };

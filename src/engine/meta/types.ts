@@ -208,6 +208,8 @@ export interface ReportColumn {
   type?: 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
   width?: number;
   link?: string;
+  /** label key prefix: a value v shows as the label <prefix>.<v> */
+  enumLabels?: string;
 }
 
 export interface ReportDefinition {

@@ -62,3 +62,28 @@ export function layoutReport(result: Pick<ReportResult, 'rows' | 'groupBy' | 'to
   if (result.totals.length || result.groupBy.length) out.push({ kind: 'total', count: result.rows.length, totals: totalsOf(result.rows, result.totals) });
   return out;
 }
+
+/**
+ * The chart's points: one per distinct x value in order of first appearance, each y summed exactly
+ * over the rows sharing that x (a report listed per day and outlet charts per day).
+ */
+export function chartData(result: Pick<ReportResult, 'rows' | 'chart'>): { labels: unknown[]; series: { field: string; values: string[] }[] } {
+  const chart = result.chart;
+  if (!chart) return { labels: [], series: [] };
+  const order: unknown[] = [];
+  const sums = new Map<unknown, Decimal[]>();
+  for (const row of result.rows) {
+    const x = row[chart.x];
+    let acc = sums.get(x);
+    if (!acc) {
+      acc = chart.y.map(() => new Decimal(0));
+      sums.set(x, acc);
+      order.push(x);
+    }
+    chart.y.forEach((f, i) => {
+      const v = row[f];
+      if (v != null && v !== '') acc![i] = acc![i].plus(new Decimal(String(v)));
+    });
+  }
+  return { labels: order, series: chart.y.map((field, i) => ({ field, values: order.map((x) => sums.get(x)![i].toFixed()) })) };
+}

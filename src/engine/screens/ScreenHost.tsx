@@ -49,7 +49,8 @@ export function ScreenHost({ route }: { route: FlatRoute }) {
   const title = 'title' in state.bundle.screen && state.bundle.screen.title ? t(state.bundle.screen.title) : pick(route.node.name);
   return (
     <>
-      {state.bundle.screen.kind !== 'dashboard' && (
+      {/* dashboards greet instead; a report's title is its own name, known once it loads */}
+      {state.bundle.screen.kind !== 'dashboard' && state.bundle.screen.kind !== 'report' && (
         <div className="page-header">
           <div>
             <h1>{title}</h1>

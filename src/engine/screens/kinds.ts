@@ -15,4 +15,5 @@ export const KIND_RENDERERS: Record<string, LazyExoticComponent<ComponentType<Sc
   form: lazy(() => import('./form/FormScreen')),
   dashboard: lazy(() => import('./dashboard/DashboardScreen')),
   custom: lazy(() => import('./custom/CustomScreen')),
+  report: lazy(() => import('./report/ReportScreen')),
 };

@@ -5,6 +5,7 @@ import { dataProvider, type ReportResult } from '../../api/dataProvider';
 import { useI18n } from '../../i18n/i18n';
 import { useSession } from '../../session/session';
 import { formatValue } from '../../format/format';
+import { columnTitle, NUMERIC_TYPES } from '../../reports/labels';
 import { Icon } from '../../../widgets/Icon';
 import { SortableTable } from '../../../widgets/SortableTable';
 import type { ScreenProps } from '../kinds';
@@ -13,7 +14,7 @@ import type { ScreenProps } from '../kinds';
 export default function DashboardScreen({ bundle }: ScreenProps) {
   const def = bundle.screen as DashboardDef;
   const session = useSession();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [reports, setReports] = useState<Record<string, ReportResult | Error>>({});
 
   useEffect(() => {
@@ -86,8 +87,8 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
                 empty={t('common.noRows')}
                 columns={r.columns.map((c) => ({
                   field: c.field,
-                  label: t(c.label),
-                  align: ['money', 'number', 'integer', 'percent'].includes(c.type ?? '') ? 'right' : 'left',
+                  label: columnTitle(c, lang, t),
+                  align: NUMERIC_TYPES.has(c.type ?? '') ? 'right' : 'left',
                   render: (row) => formatValue(row[c.field], c.type),
                 }))}
                 rows={r.rows}

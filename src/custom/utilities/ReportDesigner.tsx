@@ -1,0 +1,229 @@
+import { useEffect, useState } from 'react';
+import { apiGet, apiPost, http, type ApiError } from '../../engine/api/client';
+import type { ReportDefinition } from '../../engine/meta/types';
+import type { ReportResult } from '../../engine/reports/layout';
+import { ReportTable } from '../../engine/reports/ReportTable';
+import { useI18n } from '../../engine/i18n/i18n';
+import { formatDateTime } from '../../engine/format/format';
+import { blocking } from '../../shell/overlay';
+import { confirmDialog } from '../../shell/confirm';
+import { toast } from '../../shell/toasts';
+import { Drawer } from '../../widgets/Drawer';
+import { Icon } from '../../widgets/Icon';
+import { SortableTable } from '../../widgets/SortableTable';
+
+interface Version {
+  version: number;
+  action: 'save' | 'revert';
+  note: string | null;
+  created_at: string;
+  created_by: string | null;
+  definition: ReportDefinition | null;
+}
+
+interface Design {
+  definition: ReportDefinition | null;
+  source: 'shipped' | 'property' | 'overridden' | 'retired';
+  shipped: ReportDefinition | null;
+  versions: Version[];
+}
+
+interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** A starting point for a new report: one that runs as it stands, so the designer edits from something working. */
+function blank(code: string): ReportDefinition {
+  return {
+    code,
+    module: 'utilities',
+    name: { en: 'New report', id: 'Laporan baru' },
+    parameters: { type: 'object', properties: { date_from: { type: 'string', format: 'date', 'x-default': 'startOfMonth' }, date_to: { type: 'string', format: 'date', 'x-default': 'businessDate' } } },
+    sql: 'SELECT a.at::date AS day, count(*) AS changes FROM audit_log a WHERE a.branch_id = :branch_id AND a.at >= :date_from::date AND a.at < :date_to::date + 1 GROUP BY 1',
+    columns: [
+      { field: 'day', title: { en: 'Day', id: 'Hari' }, type: 'date' },
+      { field: 'changes', title: { en: 'Changes', id: 'Perubahan' }, type: 'integer' },
+    ],
+    sort: [{ field: 'day', dir: 'asc' }],
+    totals: ['changes'],
+  } as ReportDefinition;
+}
+
+/**
+ * Creates or changes a property's report: the definition as JSON, a trial run on the first 20 rows,
+ * save (checked and dry-run again on the server), the version history and revert to the standard one.
+ */
+export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code: string; onClose(): void; onChanged(): void }) {
+  const { t } = useI18n();
+  const [code, setCode] = useState(initialCode);
+  const [design, setDesign] = useState<Design>();
+  const [text, setText] = useState(initialCode ? '' : JSON.stringify(blank(''), null, 2));
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [message, setMessage] = useState<string>();
+  const [preview, setPreview] = useState<ReportResult>();
+  const isNew = !initialCode;
+
+  const load = (c: string) =>
+    apiGet<Design>(`/api/reports/${c}/design`).then((d) => {
+      setDesign(d);
+      if (d.definition) setText(JSON.stringify(d.definition, null, 2));
+    });
+  useEffect(() => {
+    if (initialCode) load(initialCode).catch((e: ApiError) => setMessage(e.message));
+  }, [initialCode]);
+
+  const parse = (): ReportDefinition | undefined => {
+    try {
+      const def = JSON.parse(text) as ReportDefinition;
+      if (isNew && code) def.code = code;
+      return def;
+    } catch (e) {
+      setProblems([]);
+      setMessage(t('report.invalidJson', { detail: (e as Error).message }));
+      return undefined;
+    }
+  };
+  const showError = (e: ApiError) => {
+    setPreview(undefined);
+    setMessage(e.message);
+    setProblems(((e.details?.problems as Problem[] | undefined) ?? []).concat(Object.entries(e.fields).map(([pointer, m]) => ({ file: 'report', pointer, message: m }))));
+  };
+  const clear = () => {
+    setMessage(undefined);
+    setProblems([]);
+  };
+
+  const dryRun = async () => {
+    const definition = parse();
+    if (!definition) return;
+    clear();
+    try {
+      const r = await blocking((signal) => apiPost<ReportResult & { truncated?: boolean }>('/api/reports/dry-run', { definition }, { signal }));
+      setPreview(r.columns ? r : undefined);
+      toast.success(t('report.dryRunOk', { count: r.rows.length }));
+    } catch (e) {
+      if (!(e as ApiError).aborted) showError(e as ApiError);
+    }
+  };
+  const save = async () => {
+    const definition = parse();
+    if (!definition) return;
+    clear();
+    try {
+      const r = await blocking((signal) => http.put<{ version: number }>(`/api/reports/${definition.code}/design`, { definition, ...(note ? { note } : {}) }, { signal }).then((x) => x.data), { abortable: false });
+      toast.success(t('report.saved', { code: definition.code, version: r.version }));
+      setNote('');
+      setCode(definition.code);
+      await load(definition.code);
+      onChanged();
+    } catch (e) {
+      showError(e as ApiError);
+    }
+  };
+  const revert = async () => {
+    if (!(await confirmDialog({ message: t('report.revertConfirm', { code }), okLabel: t('report.revert'), tone: 'danger' }))) return;
+    try {
+      await blocking((signal) => apiPost(`/api/reports/${code}/revert`, {}, { signal }), { abortable: false });
+      toast.success(t('report.reverted', { code }));
+      await load(code);
+      onChanged();
+    } catch (e) {
+      showError(e as ApiError);
+    }
+  };
+
+  const canRevert = design && (design.source === 'overridden' || design.source === 'property');
+  return (
+    <Drawer
+      wide
+      title={isNew && !design ? t('report.new') : t('report.designTitle', { code })}
+      onClose={onClose}
+      closeLabel={t('common.close')}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={() => void dryRun()} data-testid="report-dry-run">
+            <Icon name="eye" size="sm" /> {t('report.dryRun')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={isNew && !design && !/^[a-z0-9-]+$/.test(code)} data-testid="report-save">
+            <Icon name="check" size="sm" /> {t('report.save')}
+          </button>
+          <span className="spacer" />
+          {canRevert && (
+            <button type="button" className="btn btn-danger" onClick={() => void revert()}>
+              <Icon name="refresh" size="sm" /> {t('report.revert')}
+            </button>
+          )}
+        </>
+      }
+    >
+      <div className="drawer-body stack">
+        {isNew && !design && (
+          <div className="field">
+            <label htmlFor="report-code">{t('report.newCode')}</label>
+            <input id="report-code" className="input" maxLength={60} value={code} onChange={(e) => setCode(e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, ''))} />
+          </div>
+        )}
+        {message && (
+          <div className="alert alert-danger" role="alert">
+            <Icon name="alert" />
+            <div>
+              {message}
+              {problems.length > 0 && (
+                <ul style={{ margin: '6px 0 0', paddingLeft: 18 }}>
+                  {problems.map((p, i) => (
+                    <li key={i}>
+                      <code>{p.pointer || '/'}</code> {p.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="report-definition">{t('report.definition')}</label>
+          <textarea id="report-definition" className="input code-editor" spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="report-note">{t('report.note')}</label>
+          <input id="report-note" className="input" maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        {preview && (
+          <div className="card">
+            <ReportTable result={preview} />
+          </div>
+        )}
+        {design && design.versions.length > 0 && (
+          <div className="card">
+            <div className="card-header">
+              <h3>{t('report.versions')}</h3>
+            </div>
+            <SortableTable
+              columns={[
+                { field: 'version', label: t('report.version'), align: 'right' },
+                { field: 'action', label: t('common.actions'), render: (r) => t(`report.action.${r.action}`) },
+                { field: 'note', label: t('report.note') },
+                { field: 'created_by', label: t('report.by') },
+                { field: 'created_at', label: t('report.when'), render: (r) => formatDateTime(r.created_at) },
+                {
+                  field: 'definition',
+                  label: '',
+                  render: (r) =>
+                    r.definition ? (
+                      <button type="button" className="btn btn-sm" onClick={() => setText(JSON.stringify(r.definition, null, 2))}>
+                        {t('report.loadVersion')}
+                      </button>
+                    ) : null,
+                },
+              ]}
+              rows={design.versions}
+            />
+          </div>
+        )}
+      </div>
+    </Drawer>
+  );
+}

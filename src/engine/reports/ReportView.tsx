@@ -1,0 +1,129 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError, downloadFile } from '../api/client';
+import { dataProvider, type ReportMeta } from '../api/dataProvider';
+import { useI18n } from '../i18n/i18n';
+import { useSession } from '../session/session';
+import { formatDate, formatValue } from '../format/format';
+import { blocking } from '../../shell/overlay';
+import { toast } from '../../shell/toasts';
+import { Icon } from '../../widgets/Icon';
+import { Chart } from '../../widgets/Chart';
+import { chartData, type ReportResult } from './layout';
+import { columnTitle } from './labels';
+import { ParamForm, type ParamValues } from './ParamForm';
+import { ReportTable } from './ReportTable';
+
+const FORMATS = [
+  { format: 'xlsx', label: 'Excel', icon: 'file-text' },
+  { format: 'pdf', label: 'PDF', icon: 'file-text' },
+  { format: 'csv', label: 'CSV', icon: 'download' },
+] as const;
+
+function fromSearch(search: URLSearchParams): ParamValues {
+  return Object.fromEntries([...search.entries()].filter(([k]) => k !== 'format'));
+}
+
+/**
+ * Any report by code: its parameters (kept in the URL, so a report link reopens with the same
+ * filter), the grid with groups and totals, its chart, export and print. Screen kind `report`.
+ */
+export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
+  const { t, lang } = useI18n();
+  const session = useSession();
+  const [search, setSearch] = useSearchParams();
+  const applied = useMemo(() => fromSearch(search), [search]);
+  const [values, setValues] = useState<ParamValues>(applied);
+  const [result, setResult] = useState<ReportResult>();
+  const [error, setError] = useState<ApiError>();
+
+  useEffect(() => {
+    let live = true;
+    setError(undefined);
+    blocking((signal) => dataProvider.report(code, applied, signal))
+      .then((r) => {
+        if (!live) return;
+        setResult(r);
+        // show the defaults the server filled in (business date, start of month …)
+        setValues({ ...Object.fromEntries(Object.entries(r.parameters).map(([k, v]) => [k, String(v)])), ...applied });
+      })
+      .catch((e: ApiError) => {
+        if (!live || e.aborted) return;
+        setResult(undefined);
+        setError(e);
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, applied, session?.branchId]);
+
+  const run = () => setSearch(new URLSearchParams(values), { replace: false });
+  const exportAs = async (format: 'xlsx' | 'pdf' | 'csv') => {
+    try {
+      const name = await blocking((signal) => downloadFile(`/api/reports/${code}`, { ...values, format }, signal));
+      toast.success(t('report.exported', { name }));
+    } catch (e) {
+      if (!(e as ApiError).aborted) toast.error((e as ApiError).message);
+    }
+  };
+  const chart = useMemo(() => {
+    if (!result?.chart) return undefined;
+    const data = chartData(result);
+    const xCol = result.columns.find((c) => c.field === result.chart!.x);
+    return {
+      labels: data.labels.map((v) => formatValue(v, xCol?.type ?? 'text') || '—'),
+      series: data.series.map((s) => {
+        const col = result.columns.find((c) => c.field === s.field);
+        return { name: col ? columnTitle(col, lang, t) : s.field, values: s.values.map(Number) };
+      }),
+    };
+  }, [result, lang]);
+  const hasParams = Object.keys(meta.parameters?.properties ?? {}).length > 0;
+
+  return (
+    <div className="stack report-view">
+      <div className="card no-print">
+        <div className="card-body">
+          <ParamForm def={meta} values={values} onChange={setValues} onSubmit={run}>
+            {hasParams && (
+              <button type="submit" className="btn btn-primary" data-testid="report-run">
+                <Icon name="refresh" size="sm" /> {t('report.run')}
+              </button>
+            )}
+            <div className="row report-exports">
+              {FORMATS.map((f) => (
+                <button key={f.format} type="button" className="btn" onClick={() => void exportAs(f.format)} data-testid={`export-${f.format}`}>
+                  <Icon name={f.icon} size="sm" /> {f.label}
+                </button>
+              ))}
+              <button type="button" className="btn" onClick={() => window.print()}>
+                <Icon name="printer" size="sm" /> {t('report.print')}
+              </button>
+            </div>
+          </ParamForm>
+        </div>
+      </div>
+      <div className="print-only report-print-head">
+        <strong>{result?.context.branch}</strong> · {meta.name[lang]} · {formatDate(result?.context.businessDate)}
+      </div>
+      {error && (
+        <div className="alert alert-warning" role="alert">
+          <Icon name="alert" /> <div>{error.message}{Object.values(error.fields).length > 0 && <ul>{Object.values(error.fields).map((m) => <li key={m}>{m}</li>)}</ul>}</div>
+        </div>
+      )}
+      {chart && result && result.rows.length > 0 && (
+        <div className="card">
+          <div className="card-body">
+            <Chart type={result.chart!.type} labels={chart.labels} series={chart.series} title={meta.name[lang]} />
+          </div>
+        </div>
+      )}
+      {result && (
+        <div className="card" data-testid="report-result">
+          <ReportTable result={result} />
+        </div>
+      )}
+      {!result && !error && <div className="skeleton" style={{ height: 320 }} />}
+    </div>
+  );
+}
