@@ -18,3 +18,21 @@ export async function timeRuns(n: number, fn: (i: number) => Promise<unknown>): 
 
 export const ms = (v: number) => `${v.toFixed(2)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Times two ways of doing the same work alternately, so a busy machine slows both alike. */
+export async function timeAlternating(n: number, a: () => Promise<unknown>, b: () => Promise<unknown>) {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (const [fn, out] of (i % 2 ? [[b, tb], [a, ta]] : [[a, ta], [b, tb]]) as [() => Promise<unknown>, number[]][]) {
+      const t0 = performance.now();
+      await fn();
+      out.push(performance.now() - t0);
+    }
+  }
+  const p = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return { p50: percentile(s, 50), p95: percentile(s, 95) };
+  };
+  return [p(ta), p(tb)] as const;
+}

@@ -23,10 +23,38 @@ export type LayoutItem =
   | { kind: 'subtotal'; level: number; key: unknown; label: string; count: number; totals: Record<string, string> }
   | { kind: 'total'; count: number; totals: Record<string, string> };
 
+const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The exact sum of a column. Report cells are decimal strings (NUMERIC) or integers; summing them as
+ * scaled BigInts is exact like decimal.js and several times faster on a 100,000-row report. Anything
+ * else (exponents) falls back to decimal.js.
+ */
 function sum(rows: Record<string, unknown>[], field: string): string {
-  let s = new Decimal(0);
-  for (const r of rows) if (r[field] != null && r[field] !== '') s = s.plus(new Decimal(String(r[field])));
-  return s.toFixed();
+  let acc = 0n;
+  let scale = 0;
+  let odd = new Decimal(0);
+  for (const r of rows) {
+    const v = r[field];
+    if (v == null || v === '') continue;
+    const m = PLAIN_DECIMAL.exec(String(v));
+    if (!m) {
+      odd = odd.plus(new Decimal(String(v)));
+      continue;
+    }
+    const frac = m[3] ?? '';
+    if (frac.length > scale) {
+      acc *= 10n ** BigInt(frac.length - scale);
+      scale = frac.length;
+    }
+    const n = BigInt(m[2] + frac.padEnd(scale, '0'));
+    acc += m[1] ? -n : n;
+  }
+  const text = acc.toString();
+  const neg = text.startsWith('-');
+  const digits = (neg ? text.slice(1) : text).padStart(scale + 1, '0');
+  const exact = new Decimal(`${neg ? '-' : ''}${digits.slice(0, digits.length - scale)}${scale ? `.${digits.slice(-scale)}` : ''}`);
+  return exact.plus(odd).toFixed();
 }
 
 export function totalsOf(rows: Record<string, unknown>[], fields: string[]): Record<string, string> {

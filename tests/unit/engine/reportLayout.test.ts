@@ -32,6 +32,12 @@ describe('report layout', () => {
     expect(totalsOf([{ a: null }, { a: '' }, { a: '2.5' }], ['a'])).toEqual({ a: '2.5' });
     expect(totalsOf([], ['a'])).toEqual({ a: '0' });
   });
+
+  it('adds refunds, whole numbers, mixed decimals and exponent notation exactly', () => {
+    const rows = [{ a: '-1250000.50' }, { a: 2 }, { a: '0.125' }, { a: '3' }, { a: '1e3' }, { a: '-0.625' }];
+    expect(totalsOf(rows, ['a'])).toEqual({ a: '-1248996' });
+    expect(totalsOf([{ a: '-0.10' }, { a: '0.05' }], ['a'])).toEqual({ a: '-0.05' });
+  });
 });
 
 describe('chart data', () => {
