@@ -101,6 +101,18 @@ describe('a broken definition is reported with its file, JSON pointer and a sent
     ]);
   });
 
+  it('a report screen naming a report code that does not exist', () => {
+    const errors = broken((p) => p.write('screens/fo/minibar-plan.json', { kind: 'report', report: 'minibar-salez' }));
+    expect(errors).toEqual([
+      { file: 'screens/fo/minibar-plan.json', pointer: '/report', message: "report 'minibar-salez' does not exist (no reports/**/minibar-salez.json)" },
+    ]);
+  });
+
+  it('a report column with a typo in a property, with its pointer', () => {
+    const errors = broken((p) => p.edit('reports/fo/minibar-sales.json', (r) => (r.columns[1].widht = 120)));
+    expect(errors).toEqual([{ file: 'reports/fo/minibar-sales.json', pointer: '/columns/1', message: "unknown property 'widht'" }]);
+  });
+
   it('a form leaving a required field out of every section', () => {
     const errors = broken((p) => p.edit('screens/fo/minibar-item-form.json', (f) => (f.sections[0].fields = ['code', 'name', 'active'])));
     expect(errors).toEqual([
