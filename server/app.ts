@@ -121,6 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         else res.header('cache-control', 'no-cache');
       },
     });
+    // The bare address is the app too (the static plugin answers a directory with 403).
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', dist));
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && hasClient;

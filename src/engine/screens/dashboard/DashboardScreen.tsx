@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { DashboardScreen as DashboardDef } from '../../meta/types';
 import { dataProvider, type ReportResult } from '../../api/dataProvider';
 import { useI18n } from '../../i18n/i18n';
+import { ApiError } from '../../api/client';
 import { useSession } from '../../session/session';
 import { formatValue } from '../../format/format';
 import { columnTitle, NUMERIC_TYPES } from '../../reports/labels';
@@ -70,6 +71,8 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
       </div>
       {(def.tables ?? []).map((table) => {
         const r = reports[table.report];
+        // a table the user has no right to read is left out, not shown as an error
+        if (r instanceof ApiError && r.status === 403) return null;
         return (
           <div className="card" key={table.report}>
             <div className="card-header">
