@@ -16,6 +16,9 @@ const token = { type: 'string', minLength: 20, maxLength: 128 } as const;
 const ok = { type: 'object', properties: { ok: { type: 'boolean' } } } as const;
 
 const RESET_MINUTES = 30;
+const FORGOT_WINDOW_MINUTES = 15;
+const FORGOT_MAX_PER_ADDRESS = 10;
+const FORGOT_MAX_PER_ACCOUNT_HOUR = 3;
 const EMAIL_CHANGE_HOURS = 24;
 
 /** What the client keeps of a session: who, where, what they may do; never the session secret. */
@@ -177,11 +180,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   }, async (req) => {
     const login = (req.body as { login: string }).login.trim().toLowerCase();
+    // Reset requests are throttled like sign-in: per address (429, it is someone hammering the form) and
+    // per account (silently: the answer must not tell whether the account exists).
+    const { rows: recent } = await sql<{ from_ip: number }>`
+      SELECT count(*)::int AS from_ip FROM audit_log
+       WHERE action IN ('forgot-password', 'forgot-password-unknown', 'forgot-password-throttled') AND ip = ${req.ip ?? ''} AND at > now() - make_interval(mins => ${FORGOT_WINDOW_MINUTES})`.execute(db);
+    if (recent[0].from_ip >= FORGOT_MAX_PER_ADDRESS) {
+      const wait = FORGOT_WINDOW_MINUTES * 60;
+      throw new HttpError(429, 'TOO_MANY_ATTEMPTS', 'auth.throttled', { seconds: wait }, [], { retryAfter: wait });
+    }
     const { rows } = await sql<any>`
-      SELECT id, username, full_name, email, language FROM app_user
-       WHERE (username = ${login} OR lower(email) = ${login}) AND active AND NOT locked`.execute(db);
+      SELECT u.id, u.username, u.full_name, u.email, u.language,
+             (SELECT count(*)::int FROM audit_log a WHERE a.action = 'forgot-password' AND a.user_id = u.id AND a.at > now() - interval '1 hour') AS sent_lately
+        FROM app_user u
+       WHERE (u.username = ${login} OR lower(u.email) = ${login}) AND u.active AND NOT u.locked`.execute(db);
     const user = rows[0];
-    if (user?.email) {
+    if (user?.email && user.sent_lately < FORGOT_MAX_PER_ACCOUNT_HOUR) {
       const secret = newSecret();
       await db.transaction().execute(async (trx) => {
         await sql`UPDATE auth_token SET used_at = now() WHERE user_id = ${user.id} AND purpose = 'reset-password' AND used_at IS NULL`.execute(trx);
@@ -196,6 +210,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         subject: translate(ctx.meta.labels, l, 'auth.mail.resetSubject'),
         text: translate(ctx.meta.labels, l, 'auth.mail.resetBody', { name: user.full_name, link, minutes: RESET_MINUTES, username: user.username }),
       });
+    } else if (user?.email) {
+      await audit(db, req, { entity: 'auth', action: 'forgot-password-throttled', summary: user.username }, { userId: user.id, username: user.username });
     } else {
       await audit(db, req, { entity: 'auth', action: 'forgot-password-unknown', summary: login.slice(0, 64) });
     }
@@ -279,16 +295,26 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const { token: secret } = req.body as { token: string };
     const { rows } = await sql<any>`
-      SELECT t.id, t.user_id, t.new_email, u.username FROM auth_token t JOIN app_user u ON u.id = t.user_id
+      SELECT t.id, t.user_id, t.new_email, u.username, u.full_name, u.language FROM auth_token t JOIN app_user u ON u.id = t.user_id
        WHERE t.token_hash = ${hashSecret(secret)} AND t.purpose = 'change-email' AND t.used_at IS NULL AND t.expires_at > now()`.execute(db);
     const t = rows[0];
     if (!t) throw badRequest('auth.tokenInvalid');
-    await db.transaction().execute(async (trx) => {
-      const before = (await sql<{ email: string | null }>`SELECT email FROM app_user WHERE id = ${t.user_id}`.execute(trx)).rows[0];
+    const before = await db.transaction().execute(async (trx) => {
+      const old = (await sql<{ email: string | null }>`SELECT email FROM app_user WHERE id = ${t.user_id}`.execute(trx)).rows[0];
       await sql`UPDATE auth_token SET used_at = now() WHERE id = ${t.id}`.execute(trx);
       await sql`UPDATE app_user SET email = ${t.new_email}, version = version + 1, updated_at = now(), updated_by = ${t.user_id} WHERE id = ${t.user_id}`.execute(trx);
-      await audit(trx, req, { entity: 'system/user', entityId: t.user_id, action: 'change-email', before, after: { email: t.new_email } }, { userId: t.user_id, username: t.username });
+      await audit(trx, req, { entity: 'system/user', entityId: t.user_id, action: 'change-email', before: old, after: { email: t.new_email } }, { userId: t.user_id, username: t.username });
+      return old;
     });
+    // The old address hears of the change, so a taken-over account does not change hands in silence.
+    if (before?.email && before.email.toLowerCase() !== String(t.new_email).toLowerCase()) {
+      const l = t.language as 'en' | 'id';
+      await ctx.mailer.send({
+        to: before.email,
+        subject: translate(ctx.meta.labels, l, 'auth.mail.emailChangedSubject'),
+        text: translate(ctx.meta.labels, l, 'auth.mail.emailChangedBody', { name: t.full_name, username: t.username, email: t.new_email }),
+      });
+    }
     return { ok: true, email: t.new_email };
   });
 }

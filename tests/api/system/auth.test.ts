@@ -371,6 +371,32 @@ describe('forgotten password', () => {
   });
 });
 
+describe('forgotten-password throttling', () => {
+  it('mails one account at most three links an hour, answering the same after that', async () => {
+    await newClerk('lestari.ayu');
+    const before = t.mails.length;
+    const client = t.anonymous();
+    client.remoteAddress = '10.20.30.41';
+    for (let i = 0; i < 5; i++) {
+      const res = await client.post('/api/auth/forgot', { login: 'lestari.ayu' });
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(t.mails.length - before).toBe(3);
+  });
+
+  it('answers 429 to an address that keeps asking, whatever the account', async () => {
+    const client = t.anonymous();
+    client.remoteAddress = '10.20.30.42';
+    for (let i = 0; i < 10; i++) expect((await client.post('/api/auth/forgot', { login: `nobody${i}@example.com` })).statusCode).toBe(200);
+    const res = await client.post('/api/auth/forgot', { login: 'frontdesk' });
+    expectApiError(res, 429, { code: 'TOO_MANY_ATTEMPTS' });
+    expect(res.headers['retry-after']).toBe('900');
+    const other = t.anonymous();
+    other.remoteAddress = '10.20.30.43';
+    expect((await other.post('/api/auth/forgot', { login: 'frontdesk' })).statusCode).toBe(200);
+  });
+});
+
 describe('changing your e-mail address', () => {
   const linkToken = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)![1];
 
@@ -389,6 +415,10 @@ describe('changing your e-mail address', () => {
     expect(confirm.statusCode, confirm.body).toBe(200);
     expect(confirm.json()).toEqual({ ok: true, email: 'joko.w@nusantarabeach.co.id' });
     expect((await joko.get('/api/auth/me')).json().user.email).toBe('joko.w@nusantarabeach.co.id');
+    // the old address is told, so a change nobody asked for does not pass in silence
+    const notice = t.mails[t.mails.length - 1];
+    expect(notice.to).toBe('joko.widodo@grandnusantara.co.id');
+    expect(notice.text).toContain('sekarang joko.w@nusantarabeach.co.id');
     expectApiError(await t.anonymous().post('/api/auth/confirm-email', { token }), 400, { message: 'This link is no longer valid. Ask for a new one.' });
   });
 
