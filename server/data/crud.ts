@@ -147,11 +147,12 @@ export async function listRows(db: Db, m: EntityModel, branchId: number, q: List
   };
 }
 
-export async function getRow(db: Db, m: EntityModel, branchId: number, id: number, forUpdate = false) {
+export async function getRow(db: Db, m: EntityModel, branchId: number, id: number, forUpdate = false, extraWhere: RawBuilder<unknown>[] = []) {
   const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+  const extra = extraWhere.length ? sql`AND ${sql.join(extraWhere, sql` AND `)}` : sql``;
   const lock = forUpdate ? sql`FOR UPDATE` : sql``;
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT ${selectList(m)} FROM ${sql.table(m.table)} WHERE id = ${id} ${scope} ${lock}`.execute(db);
+    SELECT ${selectList(m)} FROM ${sql.table(m.table)} WHERE id = ${id} ${scope} ${extra} ${lock}`.execute(db);
   return rows[0];
 }
 

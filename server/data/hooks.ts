@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { AppContext, AuthInfo } from '../context.js';
 
@@ -24,6 +25,8 @@ export interface EntityHook {
   /** add virtual fields to rows being returned */
   decorate?(c: Omit<HookContext, 'trx'> & { trx: Db }, rows: Record<string, unknown>[]): Promise<void>;
   beforeDelete?(c: HookContext, row: Record<string, unknown>): Promise<void>;
+  /** rows this user may read beyond the right itself (a SQL condition ANDed into lists and reads) */
+  readScope?(auth: AuthInfo): RawBuilder<unknown> | undefined;
 }
 
 export type EntityHooks = Map<string, EntityHook>;

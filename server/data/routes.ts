@@ -38,6 +38,10 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
     const tags = [m.id.split('/')[0]];
     const validateListFilter = ajv.compile(m.filterSchema);
     const validateLookupFilter = ajv.compile(m.lookupFilterSchema);
+    const scopeOf = (auth: ReturnType<typeof requireAuth>) => {
+      const c = ctx.hooks.get(m.id)?.readScope?.(auth);
+      return c ? [c] : [];
+    };
 
     const parseFilter = (raw: string | undefined, validateFilter = validateListFilter): ListQuery['filter'] => {
       if (!raw) return {};
@@ -62,7 +66,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         q: q.q?.trim() || undefined,
         filter: parseFilter(q.filter),
         after: q.after,
-      });
+      }, scopeOf(auth));
       await present(ctx, ctx.db, req, m, models, result.rows);
       return result;
     });
@@ -92,7 +96,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
 
     app.get(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
       const auth = requireAuth(req);
-      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId);
+      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId, false, scopeOf(auth));
       if (!row) throw notFound(m.schema.title ?? m.id);
       await present(ctx, ctx.db, req, m, models, [row]);
       return row;

@@ -49,6 +49,17 @@ describe('the audit trail of a bank account', () => {
     expect(res.json().rows[0]._refs.branch_id).toBe('GNB - Grand Nusantara Bandung');
   });
 
+  it("shows a property's staff only that property's trail; administrators see every property", async () => {
+    const NBS = await idOf(t.database.db, 'branch', 'NBR');
+    await sql`INSERT INTO audit_log (branch_id, entity, action, summary) VALUES (${NBS}, 'system/bank', 'create', 'Bank Kuta')`.execute(t.database.db);
+    const q = `/api/data/system/audit-log?limit=500&filter=${encodeURIComponent(JSON.stringify({ summary: { op: 'eq', value: 'Bank Kuta' } }))}`;
+    expect((await accountant.get(q)).json().rows).toEqual([]);
+    const { rows } = await sql<{ id: number }>`SELECT id FROM audit_log WHERE summary = 'Bank Kuta'`.execute(t.database.db);
+    expect((await accountant.get(`/api/data/system/audit-log/${rows[0].id}`)).statusCode).toBe(404);
+    const admin = await t.login('admin');
+    expect((await admin.get(q)).json().rows.map((r: { summary: string }) => r.summary)).toEqual(['Bank Kuta']);
+  });
+
   it('records commands and sign-in events as well', async () => {
     const since = await lastAuditId(t.database.db);
     const admin = await t.login('admin');
