@@ -482,3 +482,17 @@ describe('two clerks saving at the same moment', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
   });
 });
+
+describe('the company keeps one active property', () => {
+  it('closes a property while another stays open, but not the last one left', async () => {
+    // earlier tests opened more properties: close all but the two demo ones
+    await sql`UPDATE branch SET active = false WHERE id NOT IN (${GNB}, ${NBR})`.execute(t.database.db);
+    const nbr = (await admin.get(`/api/data/system/branch/${NBR}`)).json();
+    const closed = await admin.patch(`/api/data/system/branch/${NBR}`, { version: nbr.version, active: false });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const gnb = (await admin.get(`/api/data/system/branch/${GNB}`)).json();
+    expectApiError(await admin.patch(`/api/data/system/branch/${GNB}`, { version: gnb.version, active: false }), 400, { message: /last active property/ });
+    expectApiError(await admin.delete(`/api/data/system/branch/${GNB}?version=${gnb.version}`), 400, { message: /last active property/ });
+    expect((await admin.patch(`/api/data/system/branch/${NBR}`, { version: closed.json().version, active: true })).statusCode).toBe(200);
+  });
+});
