@@ -186,8 +186,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       SELECT count(*)::int AS from_ip FROM audit_log
        WHERE action IN ('forgot-password', 'forgot-password-unknown', 'forgot-password-throttled') AND ip = ${req.ip ?? ''} AND at > now() - make_interval(mins => ${FORGOT_WINDOW_MINUTES})`.execute(db);
     if (recent[0].from_ip >= FORGOT_MAX_PER_ADDRESS) {
-      const wait = FORGOT_WINDOW_MINUTES * 60;
-      throw new HttpError(429, 'TOO_MANY_ATTEMPTS', 'auth.throttled', { seconds: wait }, [], { retryAfter: wait });
+      throw new HttpError(429, 'TOO_MANY_ATTEMPTS', 'auth.forgotThrottled', { minutes: FORGOT_WINDOW_MINUTES }, [], { retryAfter: FORGOT_WINDOW_MINUTES * 60 });
     }
     const { rows } = await sql<any>`
       SELECT u.id, u.username, u.full_name, u.email, u.language,

@@ -389,7 +389,7 @@ describe('forgotten-password throttling', () => {
     client.remoteAddress = '10.20.30.42';
     for (let i = 0; i < 10; i++) expect((await client.post('/api/auth/forgot', { login: `nobody${i}@example.com` })).statusCode).toBe(200);
     const res = await client.post('/api/auth/forgot', { login: 'frontdesk' });
-    expectApiError(res, 429, { code: 'TOO_MANY_ATTEMPTS' });
+    expectApiError(res, 429, { code: 'TOO_MANY_ATTEMPTS', message: 'Too many requests for a new password from this address. Wait 15 min and try again.' });
     expect(res.headers['retry-after']).toBe('900');
     const other = t.anonymous();
     other.remoteAddress = '10.20.30.43';

@@ -45,7 +45,7 @@ describe('per account: growing waits', () => {
     for (let i = 0; i < 3; i++) expectApiError(await signIn(desk, 'lina.marlina', `wrong-${i}`), 401);
 
     let res = await signIn(desk, 'lina.marlina', 'wrong-3');
-    expectApiError(res, 429, { code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed sign-ins. Try again in 1 seconds.' });
+    expectApiError(res, 429, { code: 'TOO_MANY_ATTEMPTS', message: 'Too many failed sign-ins. Wait 1 s and try again.' });
     expect(res.headers['retry-after']).toBe('1');
 
     await wait('lina.marlina', 2);
