@@ -48,7 +48,8 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
         setValues({ ...Object.fromEntries(Object.entries(r.parameters).map(([k, v]) => [k, String(v)])), ...applied });
       })
       .catch((e: ApiError) => {
-        if (!live || e.aborted) return;
+        // an aborted run says so (Stopped), so the reader knows to press Run again
+        if (!live) return;
         setResult(undefined);
         setError(e);
       });
