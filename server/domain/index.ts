@@ -1,7 +1,8 @@
 import type { DomainModule } from './types.js';
 import { systemModule } from './system/index.js';
+import { frontOfficeModule } from './frontoffice/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
-  return [systemModule];
+  return [systemModule, frontOfficeModule];
 }

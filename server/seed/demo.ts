@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Meta } from '../meta/load.js';
 import { audit } from '../http/audit.js';
+import dayjs from 'dayjs';
 import { seedSystem } from './system.js';
+import { seedFrontOffice, seedReservations } from './frontoffice.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -13,7 +15,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Loads the whole demo hotel in one transaction: all of it or none of it. */
 export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: string } = {}) {
   await db.transaction().execute(async (trx) => {
-    const branches = await seedSystem(trx, meta, options.businessDate);
+    const businessDate = options.businessDate ?? dayjs().format('YYYY-MM-DD');
+    const branches = await seedSystem(trx, meta, businessDate);
+    await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
+    await seedReservations(trx, branches.GNB, businessDate);
     await audit(trx, undefined, { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' }, { username: 'system', branchId: branches.GNB });
   });
 }

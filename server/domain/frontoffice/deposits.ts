@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { HookContext } from '../../data/hooks.js';
+import { badRequest, invalid, notFound } from '../../http/errors.js';
+import { defineOp } from '../../ops/registry.js';
+import { RESERVATION } from './reservations.js';
+
+async function reservationOf(c: HookContext, id: number) {
+  const r = (await sql<{ id: number; status: string }>`SELECT id, status FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx)).rows[0];
+  if (!r) throw notFound('reservation');
+  return r;
+}
+
+/** A deposit received against a reservation: a line in an append-only list, with its receipt number. */
+export const addDeposit = defineOp<{ reservation_id: number; paid_on: string; amount: string; pay_article_id: number; receipt_no: string; note?: string }>({
+  name: 'frontoffice.reservation-deposit',
+  summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
+  resource: RESERVATION,
+  action: 'deposit',
+  input: {
+    type: 'object',
+    required: ['reservation_id', 'paid_on', 'amount', 'pay_article_id', 'receipt_no'],
+    additionalProperties: false,
+    properties: {
+      reservation_id: { type: 'integer', minimum: 1 },
+      paid_on: { type: 'string', format: 'date' },
+      amount: { type: 'string', format: 'money', pattern: '^[0-9]+(\\.[0-9]{1,2})?$' },
+      pay_article_id: { type: 'integer', minimum: 1 },
+      receipt_no: { type: 'string', minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9/_-]+$' },
+      note: { type: 'string', maxLength: 200 },
+    },
+  },
+  async handler(c, input) {
+    const r = await reservationOf(c, input.reservation_id);
+    if (['cancelled', 'no_show', 'checked_out'].includes(r.status)) throw badRequest('deposit.closedReservation');
+    if (Number(input.amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
+    const article = (await sql`SELECT 1 FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(c.trx)).rows[0];
+    if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
+      VALUES (${c.auth.branchId}, ${input.reservation_id}, ${input.paid_on}, ${input.amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id})
+      RETURNING id`.execute(c.trx);
+    return { id: rows[0].id };
+  },
+});
+
+/** A mistaken or refunded deposit is answered by a reversing line; the original stays as it was. */
+export const reverseDeposit = defineOp<{ id: number; note: string }>({
+  name: 'frontoffice.reservation-deposit-reverse',
+  summary: 'Reverse a deposit line (refund or correction) with a reason',
+  resource: RESERVATION,
+  action: 'deposit',
+  input: { type: 'object', required: ['id', 'note'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 3, maxLength: 200 } } },
+  async handler(c, input) {
+    const d = (await sql<{ id: number; reservation_id: number; amount: string; pay_article_id: number; receipt_no: string; reverses_id: number | null }>`
+      SELECT id, reservation_id, amount, pay_article_id, receipt_no, reverses_id FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND id = ${input.id} FOR UPDATE`.execute(c.trx)).rows[0];
+    if (!d) throw notFound('deposit');
+    if (d.reverses_id) throw badRequest('deposit.isReversal');
+    const done = (await sql`SELECT 1 FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND reverses_id = ${d.id}`.execute(c.trx)).rows[0];
+    if (done) throw badRequest('deposit.alreadyReversed', { receipt: d.receipt_no });
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, reverses_id, created_by, updated_by)
+      SELECT ${c.auth.branchId}, ${d.reservation_id}, business_date, -${d.amount}::numeric, ${d.pay_article_id}, ${`${d.receipt_no}-R`}, ${input.note}, ${d.id}, ${c.auth.user.id}, ${c.auth.user.id}
+        FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
+      RETURNING id`.execute(c.trx);
+    return { id: rows[0].id };
+  },
+});
