@@ -24,7 +24,7 @@ export interface DemoGroup {
 
 export const DEMO_GROUPS: DemoGroup[] = [
   { code: 'ADMIN', name: 'Administrators', description: 'Everything, in every property', isAdmin: true, grants: [] },
-  { code: 'FO', name: 'Front office', description: 'Reservations, check-in and check-out, guest folios', grants: ['frontoffice.*'], viewOnly: ['housekeeping.*', 'system.tax-service', 'system.pay-article'] },
+  { code: 'FO', name: 'Front office', description: 'Reservations, check-in and check-out, guest folios', grants: ['frontoffice.*'], viewOnly: ['housekeeping.*', 'sales.rate', 'sales.currency', 'system.tax-service', 'system.pay-article'] },
   { code: 'HK', name: 'Housekeeping', description: 'Room status, lost and found, maid tasks', grants: ['housekeeping.*'] },
   { code: 'ACC', name: 'Accounting', description: 'General ledger, payables, receivables, income audit', grants: ['gl.*', 'accountpayable.*', 'accountreceivable.*', 'incomeaudit.*', 'gc.*', 'system.masterbank', 'system.pay-article', 'system.pay-article-group', 'system.tax-service'], viewOnly: ['system.log', 'system.masterdepartemen'] },
   { code: 'CASHIER', name: 'Cashiers', description: 'Outlet and front-office cashiering', grants: ['pointofsales.*', 'pos.*'], viewOnly: ['system.pay-article'] },

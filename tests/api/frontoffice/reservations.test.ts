@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
+import { countRows, expectApiError } from '../expectations.js';
+
+let t: TestApp;
+let desk: ApiClient;
+let admin: ApiClient;
+const ids: Record<string, number> = {};
+
+const one = async (client: ApiClient, entity: string, q: string) => (await client.get(`/api/data/${entity}?q=${encodeURIComponent(q)}&limit=1`)).json().rows[0];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  desk = await t.login('frontdesk');
+  admin = await t.login('admin');
+  ids.STE = (await one(desk, 'frontoffice/room-type', 'STE')).id;
+  ids.DLX = (await one(desk, 'frontoffice/room-type', 'DLX')).id;
+  ids.guest = (await desk.post('/api/data/frontoffice/guest', { name: 'Hendra Gunawan', nationality: 'ID', phone: '+62 812 2233 4455' })).json().id;
+  ids.reason = (await one(desk, 'frontoffice/rsv-reason-cancel', 'PLAN')).id;
+  // A clean calendar for the suites: the demo's bookings of them are moved out of the way.
+  await sql`UPDATE reservation SET status = 'cancelled' WHERE room_type_id = ${ids.STE} AND arrival >= '2026-12-01'`.execute(t.database.db);
+});
+afterAll(() => t.close());
+
+const suites = async () => (await desk.get(`/api/data/frontoffice/room?filter=${encodeURIComponent(JSON.stringify({ room_type_id: { op: 'eq', value: ids.STE } }))}&limit=10&sort=code`)).json().rows as { id: number; code: string }[];
+const book = (client: ApiClient, body: Record<string, unknown>) =>
+  client.post('/api/data/frontoffice/reservation', { guest_id: ids.guest, room_type_id: ids.STE, adults: 2, status: 'confirmed', ...body });
+
+describe('double booking is impossible', () => {
+  it('books a suite and refuses the same room for overlapping nights with a 409 naming the other booking', async () => {
+    const [g201] = await suites();
+    const first = await book(desk, { arrival: '2026-12-10', departure: '2026-12-13', room_id: g201.id });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().code).toMatch(/^R\d+$/);
+    const clash = await book(desk, { arrival: '2026-12-12', departure: '2026-12-14', room_id: g201.id });
+    expectApiError(clash, 409, { message: `Room ${g201.code} is already booked by reservation ${first.json().code} (Hendra Gunawan, 10/12/2026 – 13/12/2026).` });
+    // the departure day is free again: stays are half-open [arrival, departure)
+    expect((await book(desk, { arrival: '2026-12-13', departure: '2026-12-14', room_id: g201.id })).statusCode).toBe(201);
+  });
+
+  it('holds even past the application: the database refuses an overlapping row written straight in SQL', async () => {
+    const [g201] = await suites();
+    const r = (await sql<{ guest_id: number; room_type_id: number }>`SELECT guest_id, room_type_id FROM reservation WHERE room_id = ${g201.id} AND arrival = '2026-12-10'`.execute(t.database.db)).rows[0];
+    await expect(sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id) VALUES (1, 'RX1', ${r.guest_id}, '2026-12-11', '2026-12-12', ${r.room_type_id}, ${g201.id})`.execute(t.database.db)).rejects.toThrow(/reservation_room_no_overlap/);
+  });
+
+  it('of 20 clerks booking the same room for the same nights at once, exactly one wins', async () => {
+    const [, g202] = await suites();
+    const clerks = await Promise.all(Array.from({ length: 4 }, () => t.login('frontdesk')));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => book(clerks[i % 4], { arrival: '2026-12-20', departure: '2026-12-23', room_id: g202.id })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservation WHERE room_id = ${g202.id} AND arrival = '2026-12-20' AND status = 'confirmed'`.execute(t.database.db);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses a room of another type and a room out of order', async () => {
+    const dlx = (await desk.get(`/api/data/frontoffice/room?filter=${encodeURIComponent(JSON.stringify({ room_type_id: { op: 'eq', value: ids.DLX } }))}&limit=1`)).json().rows[0];
+    expectApiError(await book(desk, { arrival: '2026-12-10', departure: '2026-12-11', room_id: dlx.id }), 400, { fields: { room_id: `Room ${dlx.code} is not a Suite.` } });
+    const r512 = await one(desk, 'frontoffice/room', '512');
+    expectApiError(await book(desk, { room_type_id: ids.DLX, arrival: '2026-11-24', departure: '2026-11-25', room_id: r512.id }), 409, { message: 'Room 512 is out of order from 22/11/2026 to 26/11/2026.' });
+  });
+
+  it('refuses a stay without nights and more adults than the room sleeps', async () => {
+    expectApiError(await book(desk, { arrival: '2026-12-10', departure: '2026-12-10' }), 400);
+    expectApiError(await book(desk, { arrival: '2026-12-10', departure: '2026-12-11', adults: 7 }), 400, { fields: { adults: 'A Suite sleeps at most 4 adults.' } });
+  });
+});
+
+describe('availability', () => {
+  it('counts rooms, out-of-order rooms and bookings per type and night', async () => {
+    const rows = (await desk.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-27')).json().rows as { date: string; room_type: string; total: number; out_of_order: number; booked: number; held: number; available: number }[];
+    const dlx = rows.filter((r) => r.room_type === 'DLX');
+    expect(dlx.map((r) => r.date)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']);
+    expect(dlx.map((r) => r.out_of_order)).toEqual([1, 1, 1, 0]);
+    for (const r of rows) expect(r.available).toBe(r.total - r.out_of_order - r.booked - r.held);
+    const { rows: live } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservation WHERE room_type_id = ${ids.DLX} AND arrival <= '2026-11-23' AND departure > '2026-11-23' AND status IN ('tentative', 'confirmed', 'in_house')`.execute(t.database.db);
+    expect(dlx[0].booked).toBe(live[0].n);
+  });
+
+  it('refuses a booking when the type is full that night, naming the night (without the overbooking right)', async () => {
+    await sql`DELETE FROM group_right WHERE resource = 'frontoffice.reservation' AND action = 'overbook'`.execute(t.database.db);
+    desk = await t.login('frontdesk');
+    const free = (await desk.get(`/api/frontoffice/availability?from=2027-01-05&to=2027-01-06&roomType=${ids.STE}`)).json().rows[0].available;
+    for (let i = 0; i < free; i++) expect((await book(desk, { arrival: '2027-01-05', departure: '2027-01-06' })).statusCode).toBe(201);
+    expectApiError(await book(desk, { arrival: '2027-01-04', departure: '2027-01-07' }), 409, { message: 'No Suite room is left on the night of 05/01/2027.' });
+  });
+
+  it('holds allotment rooms until the cut-off, then releases them on its own', async () => {
+    const before = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    const allot = await desk.post('/api/data/frontoffice/allotment', { code: 'TELKOM27', company: 'PT Telkom Indonesia', room_type_id: ids.DLX, from_date: '2027-02-01', to_date: '2027-02-03', rooms: 5, cutoff_days: 14 });
+    expect(allot.statusCode, allot.body).toBe(201);
+    const held = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    expect(held.map((r: { held: number }) => r.held)).toEqual([5, 5]);
+    expect(held[0].available).toBe(before[0].available - 5);
+    // a picked-up room counts as booked, no longer as held
+    expect((await desk.post('/api/data/frontoffice/reservation', { guest_id: ids.guest, room_type_id: ids.DLX, adults: 1, status: 'confirmed', arrival: '2027-02-01', departure: '2027-02-02', allotment_id: allot.json().id })).statusCode).toBe(201);
+    const picked = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    expect(picked[0]).toMatchObject({ held: 4, available: before[0].available - 5 });
+    // the night audit moves the business date past the cut-off (14 days before the first night)
+    await sql`UPDATE hotel_setup SET business_date = '2027-01-19' WHERE branch_id = 1`.execute(t.database.db);
+    const released = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    await sql`UPDATE hotel_setup SET business_date = '2026-11-23' WHERE branch_id = 1`.execute(t.database.db);
+    expect(released.map((r: { held: number }) => r.held)).toEqual([0, 0]);
+    expect(released[0].available).toBe(before[0].available - 1);
+  });
+
+  it('checks its dates: a 400 for a backwards range or a year and more', async () => {
+    expectApiError(await desk.get('/api/frontoffice/availability?from=2026-12-10&to=2026-12-01'), 400);
+    expectApiError(await desk.get('/api/frontoffice/availability?from=2026-01-01&to=2027-12-31'), 400);
+    expectApiError(await desk.get('/api/frontoffice/availability?from=soon&to=later'), 400);
+  });
+});
+
+describe('prices', () => {
+  it('prices a ++ corporate and a nett OTA stay night by night, weekend nights at the weekend price', async () => {
+    const corp = (await desk.get(`/api/data/frontoffice/rate-code?filter=${encodeURIComponent(JSON.stringify({ code: { op: 'eq', value: 'CORP' }, room_type_id: { op: 'eq', value: ids.DLX } }))}&limit=1`)).json().rows[0];
+    // Thu 10, Fri 11, Sat 12 December 2026
+    const r = (await desk.get(`/api/frontoffice/price?rateCode=${corp.id}&from=2026-12-10&to=2026-12-13`)).json();
+    expect(r.nights.map((n: { weekend: boolean; price: string }) => [n.weekend, n.price])).toEqual([[false, '880000'], [true, '1000000'], [true, '1000000']]);
+    expect(r.nights[0]).toMatchObject({ base: '880000', service: '88000', tax: '96800', total: '1064800' });
+    expect(r.totals).toEqual({ base: '2880000', service: '288000', tax: '316800', total: '3484800' });
+    const ota = (await desk.get(`/api/data/frontoffice/rate-code?filter=${encodeURIComponent(JSON.stringify({ code: { op: 'eq', value: 'OTA' }, room_type_id: { op: 'eq', value: ids.DLX } }))}&limit=1`)).json().rows[0];
+    const n = (await desk.get(`/api/frontoffice/price?rateCode=${ota.id}&from=2026-12-10&to=2026-12-11`)).json().nights[0];
+    expect(n).toMatchObject({ price: '1155000', base: '954545', service: '95455', tax: '105000', total: '1155000' });
+  });
+
+  it('lets only a user with the right override a rate price, and only with a reason', async () => {
+    const body = { arrival: '2027-03-01', departure: '2027-03-02', rate_override: '1500000.00', rate_override_reason: 'Owner friend' };
+    const fd = await book(desk, body);
+    expect(fd.statusCode, fd.body).toBe(201);
+    await sql`DELETE FROM group_right WHERE resource = 'frontoffice.reservation' AND action = 'override-rate'`.execute(t.database.db);
+    const clerk = await t.login('frontdesk');
+    expectApiError(await book(clerk, body), 403);
+    expectApiError(await book(admin, { arrival: '2027-03-02', departure: '2027-03-03', rate_override: '1500000.00' }), 400);
+  });
+});
+
+describe('cancel, reinstate, no-show and deposits', () => {
+  it('cancels with a reason (never deletes), frees the room, and reinstates while it is still free', async () => {
+    const [, , g203] = await suites();
+    const r = (await book(desk, { arrival: '2026-12-15', departure: '2026-12-17', room_id: g203.id })).json();
+    expectApiError(await desk.delete(`/api/data/frontoffice/reservation/${r.id}?version=${r.version}`), 403);
+    expectApiError(await admin.delete(`/api/data/frontoffice/reservation/${r.id}?version=${r.version}`), 400, { message: 'Reservations are never deleted: cancel it with a reason.' });
+    expectApiError(await desk.patch(`/api/data/frontoffice/reservation/${r.id}`, { version: r.version, status: 'cancelled' }), 400);
+    const cancelled = await desk.post('/api/ops/frontoffice.reservation-cancel', { id: r.id, version: r.version, reason_id: ids.reason, note: 'Meeting moved to January' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', version: r.version + 1 });
+    const other = await book(desk, { arrival: '2026-12-16', departure: '2026-12-18', room_id: g203.id });
+    expect(other.statusCode).toBe(201);
+    const back = await desk.post('/api/ops/frontoffice.reservation-reinstate', { id: r.id, version: r.version + 1 });
+    expectApiError(back, 409, { message: new RegExp(`already booked by reservation ${other.json().code}`) });
+    await desk.post('/api/ops/frontoffice.reservation-cancel', { id: other.json().id, version: other.json().version, reason_id: ids.reason });
+    expect((await desk.post('/api/ops/frontoffice.reservation-reinstate', { id: r.id, version: r.version + 1 })).json()).toMatchObject({ status: 'confirmed' });
+  });
+
+  it('marks a no-show only from the arrival date on', async () => {
+    const future = (await book(desk, { arrival: '2026-12-24', departure: '2026-12-25' })).json();
+    expectApiError(await desk.post('/api/ops/frontoffice.reservation-no-show', { id: future.id, version: future.version }), 400);
+    const today = (await sql<{ id: number; version: number }>`SELECT id, version FROM reservation WHERE arrival = '2026-11-23' AND status = 'confirmed' LIMIT 1`.execute(t.database.db)).rows[0];
+    expect((await desk.post('/api/ops/frontoffice.reservation-no-show', { id: today.id, version: today.version })).json()).toMatchObject({ status: 'no_show' });
+  });
+
+  it('takes deposits as lines with receipts and reverses them, never edits them', async () => {
+    const r = (await book(desk, { arrival: '2027-04-01', departure: '2027-04-03' })).json();
+    const art = await one(desk, 'system/pay-article', 'TRBCA');
+    const first = await desk.post('/api/ops/frontoffice.reservation-deposit', { reservation_id: r.id, paid_on: '2026-11-23', amount: '2500000', pay_article_id: art.id, receipt_no: 'DP-0001' });
+    expect(first.statusCode, first.body).toBe(200);
+    expectApiError(await desk.post('/api/ops/frontoffice.reservation-deposit', { reservation_id: r.id, paid_on: '2026-11-23', amount: '0', pay_article_id: 1, receipt_no: 'DP-0002' }), 400);
+    expectApiError(await desk.post('/api/ops/frontoffice.reservation-deposit', { reservation_id: r.id, paid_on: '2026-11-23', amount: '1000', pay_article_id: 1, receipt_no: 'DP-0001' }), 409);
+    const rev = await desk.post('/api/ops/frontoffice.reservation-deposit-reverse', { id: first.json().id, note: 'Guest paid twice by mistake' });
+    expect(rev.statusCode, rev.body).toBe(200);
+    expectApiError(await desk.post('/api/ops/frontoffice.reservation-deposit-reverse', { id: first.json().id, note: 'again' }), 400);
+    const lines = (await desk.get(`/api/data/frontoffice/reservation-deposit?filter=${encodeURIComponent(JSON.stringify({ reservation_id: { op: 'eq', value: r.id } }))}&sort=id`)).json().rows;
+    expect(lines.map((l: { receipt_no: string; amount: string }) => [l.receipt_no, l.amount])).toEqual([['DP-0001', '2500000.00'], ['DP-0001-R', '-2500000.00']]);
+    expectApiError(await desk.patch(`/api/data/frontoffice/reservation-deposit/${first.json().id}`, { version: 1, amount: '1' }), 404);
+  });
+
+  it('writes every command to the audit log', async () => {
+    const before = await countRows(t.database.db, 'audit_log');
+    const r = (await book(desk, { arrival: '2027-05-01', departure: '2027-05-02' })).json();
+    await desk.post('/api/ops/frontoffice.reservation-cancel', { id: r.id, version: r.version, reason_id: ids.reason });
+    const { rows } = await sql<{ action: string }>`SELECT action FROM audit_log ORDER BY id DESC LIMIT 2`.execute(t.database.db);
+    expect(rows.map((x) => x.action)).toEqual(['frontoffice.reservation-cancel', 'create']);
+    expect(await countRows(t.database.db, 'audit_log')).toBe(before + 2);
+  });
+});
