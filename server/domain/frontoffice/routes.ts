@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
+import { sql } from 'kysely';
 import { availability } from './availability.js';
 import { priceStay, rateRow, stayTotals } from './pricing.js';
 import { RESERVATION } from './reservations.js';
@@ -53,5 +54,35 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!rate) throw notFound('rate code');
     const nights = priceStay(rate, q.from, q.to, q.override);
     return { rateCode: rate.code, priceMode: rate.price_mode, nights, totals: stayTotals(nights) };
+  });
+
+  app.get('/api/frontoffice/roomplan', {
+    preValidation: needsRight(ctx, RESERVATION, 'view'),
+    schema: {
+      tags: ['frontoffice'],
+      summary: 'The room plan of a window of nights: rooms, the live bookings on them, bookings without a room, and free rooms per night',
+      querystring: { type: 'object', required: ['from'], additionalProperties: false, properties: { from: date, days: { type: 'integer', minimum: 1, maximum: 62, default: 14 } } },
+    },
+  }, async (req) => {
+    const auth = requireAuth(req);
+    const q = req.query as { from: string; days: number };
+    const to = dayjs(q.from).add(q.days, 'day').format('YYYY-MM-DD');
+    const [rooms, bookings, free] = await Promise.all([
+      sql`SELECT r.id::int AS id, r.code, r.room_type_id::int AS room_type_id, t.code AS room_type, f.code AS floor, r.hk_status,
+                 r.ooo_from::text AS ooo_from, r.ooo_to::text AS ooo_to
+            FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
+            JOIN floor f ON f.branch_id = r.branch_id AND f.id = r.floor_id
+           WHERE r.branch_id = ${auth.branchId} AND r.active ORDER BY t.sort_order, r.code`.execute(ctx.db),
+      sql`SELECT v.id::int AS id, v.code, v.version, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure,
+                 v.room_id::int AS room_id, v.room_type_id::int AS room_type_id, v.status, v.adults, v.children, v.group_name
+            FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+           WHERE v.branch_id = ${auth.branchId} AND v.status IN ('tentative', 'confirmed', 'in_house')
+             AND v.arrival < ${to}::date AND ${q.from}::date < v.departure
+           ORDER BY v.arrival, v.code`.execute(ctx.db),
+      availability(ctx.db, auth.branchId, q.from, to),
+    ]);
+    const perDay = new Map<string, number>();
+    for (const r of free) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
+    return { from: q.from, to, days: q.days, rooms: rooms.rows, bookings: bookings.rows, available: [...perDay.entries()].map(([date, available]) => ({ date, available })) };
   });
 }
