@@ -198,6 +198,10 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
         if (a.confirm) needLabel(file, `/rowActions/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);
         if (a.resultMessage) needLabel(file, `/rowActions/${i}/resultMessage`, [a.resultMessage], `the result of '${a.key}'`);
+        (a.input ?? []).forEach((f, j) => {
+          needLabel(file, `/rowActions/${i}/input/${j}/label`, [f.label], `the input '${f.name}' of '${a.key}'`);
+          if (f.ref && missing(raw, 'entity', f.ref)) errors.push({ file, pointer: `/rowActions/${i}/input/${j}/ref`, message: `refers to entity '${f.ref}', which has no file schemas/${f.ref}.json` });
+        });
       });
       break;
     }

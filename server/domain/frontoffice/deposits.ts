@@ -12,7 +12,7 @@ async function reservationOf(c: HookContext, id: number) {
 
 /** A deposit received against a reservation: a line in an append-only list, with its receipt number. */
 export const addDeposit = defineOp<{ reservation_id: number; paid_on: string; amount: string; pay_article_id: number; receipt_no: string; note?: string }>({
-  name: 'frontoffice.reservation-deposit',
+  name: 'frontoffice.depositAdd',
   summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
   resource: RESERVATION,
   action: 'deposit',
@@ -45,7 +45,7 @@ export const addDeposit = defineOp<{ reservation_id: number; paid_on: string; am
 
 /** A mistaken or refunded deposit is answered by a reversing line; the original stays as it was. */
 export const reverseDeposit = defineOp<{ id: number; note: string }>({
-  name: 'frontoffice.reservation-deposit-reverse',
+  name: 'frontoffice.depositReverse',
   summary: 'Reverse a deposit line (refund or correction) with a reason',
   resource: RESERVATION,
   action: 'deposit',

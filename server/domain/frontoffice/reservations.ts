@@ -126,7 +126,7 @@ async function setStatus(c: HookContext, id: number, status: string, extra: Reco
 }
 
 export const cancelReservation = defineOp<{ id: number; version: number; reason_id: number; note?: string }>({
-  name: 'frontoffice.reservation-cancel',
+  name: 'frontoffice.reservationCancel',
   summary: 'Cancel a reservation with a reason (nothing is deleted; it can be reinstated)',
   resource: RESERVATION,
   action: 'cancel',
@@ -141,7 +141,7 @@ export const cancelReservation = defineOp<{ id: number; version: number; reason_
 });
 
 export const reinstateReservation = defineOp<{ id: number; version: number }>({
-  name: 'frontoffice.reservation-reinstate',
+  name: 'frontoffice.reservationReinstate',
   summary: 'Bring a cancelled or no-show reservation back, if its room and room type are still free',
   resource: RESERVATION,
   action: 'cancel',
@@ -155,7 +155,7 @@ export const reinstateReservation = defineOp<{ id: number; version: number }>({
 });
 
 export const noShowReservation = defineOp<{ id: number; version: number }>({
-  name: 'frontoffice.reservation-no-show',
+  name: 'frontoffice.reservationNoShow',
   summary: 'Mark an arrival that did not come as a no-show (from its arrival date on)',
   resource: RESERVATION,
   action: 'cancel',

@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import { availability } from './availability.js';
 import { priceStay, rateRow, stayTotals } from './pricing.js';
 import { RESERVATION } from './reservations.js';
+import { confirmationPdf } from './confirmation.js';
+import { requestLang } from '../../i18n/translate.js';
 
 const date = { type: 'string', format: 'date' } as const;
 const MAX_NIGHTS = 400;
@@ -84,5 +86,20 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     const perDay = new Map<string, number>();
     for (const r of free) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
     return { from: q.from, to, days: q.days, rooms: rooms.rows, bookings: bookings.rows, available: [...perDay.entries()].map(([date, available]) => ({ date, available })) };
+  });
+
+  app.get('/api/frontoffice/reservation/:id/confirmation', {
+    preValidation: needsRight(ctx, RESERVATION, 'view'),
+    schema: {
+      tags: ['frontoffice'],
+      summary: "The guest's confirmation letter as a PDF (?lang=en|id, default the reader's language)",
+      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+      querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'] } } },
+    },
+  }, async (req, reply) => {
+    const auth = requireAuth(req);
+    const lang = (req.query as { lang?: 'en' | 'id' }).lang ?? requestLang(req.headers['accept-language']);
+    const { doc, name } = await confirmationPdf(ctx.db, auth.branchId, (req.params as { id: number }).id, lang, ctx.meta.labels);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(doc);
   });
 }

@@ -58,10 +58,24 @@ export interface ListColumn {
   hideOnMobile?: boolean;
 }
 
+export interface ActionInput {
+  name: string;
+  label: string;
+  /** a lookup to this entity; otherwise free text */
+  ref?: string;
+  required?: boolean;
+  maxLength?: number;
+}
+
 export interface ScreenAction {
   key: string;
   label: string;
-  op: string;
+  /** the command to run… */
+  op?: string;
+  /** …or a file to download ({id} and other {field}s of the row filled in) */
+  download?: string;
+  withVersion?: boolean;
+  input?: ActionInput[];
   permission?: string;
   confirm?: string;
   visibleWhen?: Condition;

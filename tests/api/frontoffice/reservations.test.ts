@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { countRows, expectApiError } from '../expectations.js';
+import { pdfPages } from '../../support/pdfText.js';
 
 let t: TestApp;
 let desk: ApiClient;
@@ -145,34 +146,34 @@ describe('cancel, reinstate, no-show and deposits', () => {
     expectApiError(await desk.delete(`/api/data/frontoffice/reservation/${r.id}?version=${r.version}`), 403);
     expectApiError(await admin.delete(`/api/data/frontoffice/reservation/${r.id}?version=${r.version}`), 400, { message: 'Reservations are never deleted: cancel it with a reason.' });
     expectApiError(await desk.patch(`/api/data/frontoffice/reservation/${r.id}`, { version: r.version, status: 'cancelled' }), 400);
-    const cancelled = await desk.post('/api/ops/frontoffice.reservation-cancel', { id: r.id, version: r.version, reason_id: ids.reason, note: 'Meeting moved to January' });
+    const cancelled = await desk.post('/api/ops/frontoffice.reservationCancel', { id: r.id, version: r.version, reason_id: ids.reason, note: 'Meeting moved to January' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', version: r.version + 1 });
     const other = await book(desk, { arrival: '2026-12-16', departure: '2026-12-18', room_id: g203.id });
     expect(other.statusCode).toBe(201);
-    const back = await desk.post('/api/ops/frontoffice.reservation-reinstate', { id: r.id, version: r.version + 1 });
+    const back = await desk.post('/api/ops/frontoffice.reservationReinstate', { id: r.id, version: r.version + 1 });
     expectApiError(back, 409, { message: new RegExp(`already booked by reservation ${other.json().code}`) });
-    await desk.post('/api/ops/frontoffice.reservation-cancel', { id: other.json().id, version: other.json().version, reason_id: ids.reason });
-    expect((await desk.post('/api/ops/frontoffice.reservation-reinstate', { id: r.id, version: r.version + 1 })).json()).toMatchObject({ status: 'confirmed' });
+    await desk.post('/api/ops/frontoffice.reservationCancel', { id: other.json().id, version: other.json().version, reason_id: ids.reason });
+    expect((await desk.post('/api/ops/frontoffice.reservationReinstate', { id: r.id, version: r.version + 1 })).json()).toMatchObject({ status: 'confirmed' });
   });
 
   it('marks a no-show only from the arrival date on', async () => {
     const future = (await book(desk, { arrival: '2026-12-24', departure: '2026-12-25' })).json();
-    expectApiError(await desk.post('/api/ops/frontoffice.reservation-no-show', { id: future.id, version: future.version }), 400);
+    expectApiError(await desk.post('/api/ops/frontoffice.reservationNoShow', { id: future.id, version: future.version }), 400);
     const today = (await sql<{ id: number; version: number }>`SELECT id, version FROM reservation WHERE arrival = '2026-11-23' AND status = 'confirmed' LIMIT 1`.execute(t.database.db)).rows[0];
-    expect((await desk.post('/api/ops/frontoffice.reservation-no-show', { id: today.id, version: today.version })).json()).toMatchObject({ status: 'no_show' });
+    expect((await desk.post('/api/ops/frontoffice.reservationNoShow', { id: today.id, version: today.version })).json()).toMatchObject({ status: 'no_show' });
   });
 
   it('takes deposits as lines with receipts and reverses them, never edits them', async () => {
     const r = (await book(desk, { arrival: '2027-04-01', departure: '2027-04-03' })).json();
     const art = await one(desk, 'system/pay-article', 'TRBCA');
-    const first = await desk.post('/api/ops/frontoffice.reservation-deposit', { reservation_id: r.id, paid_on: '2026-11-23', amount: '2500000', pay_article_id: art.id, receipt_no: 'DP-0001' });
+    const first = await desk.post('/api/ops/frontoffice.depositAdd', { reservation_id: r.id, paid_on: '2026-11-23', amount: '2500000', pay_article_id: art.id, receipt_no: 'DP-0001' });
     expect(first.statusCode, first.body).toBe(200);
-    expectApiError(await desk.post('/api/ops/frontoffice.reservation-deposit', { reservation_id: r.id, paid_on: '2026-11-23', amount: '0', pay_article_id: 1, receipt_no: 'DP-0002' }), 400);
-    expectApiError(await desk.post('/api/ops/frontoffice.reservation-deposit', { reservation_id: r.id, paid_on: '2026-11-23', amount: '1000', pay_article_id: 1, receipt_no: 'DP-0001' }), 409);
-    const rev = await desk.post('/api/ops/frontoffice.reservation-deposit-reverse', { id: first.json().id, note: 'Guest paid twice by mistake' });
+    expectApiError(await desk.post('/api/ops/frontoffice.depositAdd', { reservation_id: r.id, paid_on: '2026-11-23', amount: '0', pay_article_id: 1, receipt_no: 'DP-0002' }), 400);
+    expectApiError(await desk.post('/api/ops/frontoffice.depositAdd', { reservation_id: r.id, paid_on: '2026-11-23', amount: '1000', pay_article_id: 1, receipt_no: 'DP-0001' }), 409);
+    const rev = await desk.post('/api/ops/frontoffice.depositReverse', { id: first.json().id, note: 'Guest paid twice by mistake' });
     expect(rev.statusCode, rev.body).toBe(200);
-    expectApiError(await desk.post('/api/ops/frontoffice.reservation-deposit-reverse', { id: first.json().id, note: 'again' }), 400);
+    expectApiError(await desk.post('/api/ops/frontoffice.depositReverse', { id: first.json().id, note: 'again' }), 400);
     const lines = (await desk.get(`/api/data/frontoffice/reservation-deposit?filter=${encodeURIComponent(JSON.stringify({ reservation_id: { op: 'eq', value: r.id } }))}&sort=id`)).json().rows;
     expect(lines.map((l: { receipt_no: string; amount: string }) => [l.receipt_no, l.amount])).toEqual([['DP-0001', '2500000.00'], ['DP-0001-R', '-2500000.00']]);
     expectApiError(await desk.patch(`/api/data/frontoffice/reservation-deposit/${first.json().id}`, { version: 1, amount: '1' }), 404);
@@ -181,9 +182,24 @@ describe('cancel, reinstate, no-show and deposits', () => {
   it('writes every command to the audit log', async () => {
     const before = await countRows(t.database.db, 'audit_log');
     const r = (await book(desk, { arrival: '2027-05-01', departure: '2027-05-02' })).json();
-    await desk.post('/api/ops/frontoffice.reservation-cancel', { id: r.id, version: r.version, reason_id: ids.reason });
+    await desk.post('/api/ops/frontoffice.reservationCancel', { id: r.id, version: r.version, reason_id: ids.reason });
     const { rows } = await sql<{ action: string }>`SELECT action FROM audit_log ORDER BY id DESC LIMIT 2`.execute(t.database.db);
-    expect(rows.map((x) => x.action)).toEqual(['frontoffice.reservation-cancel', 'create']);
+    expect(rows.map((x) => x.action)).toEqual(['frontoffice.reservationCancel', 'create']);
     expect(await countRows(t.database.db, 'audit_log')).toBe(before + 2);
+  });
+});
+
+describe('confirmation letter', () => {
+  it('is a PDF with the hotel, the booking, each night with service and tax, in English or Indonesian', async () => {
+    const corp = (await desk.get(`/api/data/frontoffice/rate-code?filter=${encodeURIComponent(JSON.stringify({ code: { op: 'eq', value: 'CORP' }, room_type_id: { op: 'eq', value: ids.DLX } }))}&limit=1`)).json().rows[0];
+    const r = (await desk.post('/api/data/frontoffice/reservation', { guest_id: ids.guest, room_type_id: ids.DLX, rate_code_id: corp.id, adults: 2, status: 'confirmed', arrival: '2027-06-03', departure: '2027-06-05', special_requests: 'High floor, non-smoking' })).json();
+    const en = await desk.get(`/api/frontoffice/reservation/${r.id}/confirmation?lang=en`);
+    expect(en.headers['content-type']).toBe('application/pdf');
+    const [page] = await pdfPages(en.rawPayload);
+    for (const text of ['Grand Nusantara Bandung', 'Reservation confirmation', r.code, 'Hendra Gunawan', '03/06/2027', '05/06/2027', 'Deluxe', 'High floor, non-smoking', '1.064.800', 'Stay total']) expect(page).toContain(text);
+    const id = (await pdfPages((await desk.get(`/api/frontoffice/reservation/${r.id}/confirmation?lang=id`)).rawPayload))[0];
+    expect(id).toContain('Konfirmasi reservasi');
+    expect(id).toContain('Kedatangan');
+    expectApiError(await desk.get('/api/frontoffice/reservation/999999/confirmation'), 404);
   });
 });

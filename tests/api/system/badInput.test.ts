@@ -40,7 +40,8 @@ beforeAll(async () => {
       let url = path;
       if (path.includes('{rowId}')) {
         const list = path.replace('/{rowId}', '');
-        if (!rowIds.has(list)) rowIds.set(list, (await admin.get(list)).json().rows[0].id);
+        // a list still empty in the demo (allotments) is probed on an id that does not exist: validation comes first
+        if (!rowIds.has(list)) rowIds.set(list, (await admin.get(list)).json().rows[0]?.id ?? 987654321);
         url = path.replace('{rowId}', String(rowIds.get(list)));
       }
       routes.push({ method: method.toUpperCase() as 'POST' | 'PATCH', path: url, schema: op.requestBody?.content?.['application/json']?.schema ?? {} });

@@ -118,7 +118,7 @@ describe("a group's rights", () => {
     expectApiError(await clerk.get('/api/data/system/bank'), 403, { message: "Your group does not have the right 'View' on Banks" });
     const current = (await admin.get(`/api/system/groups/${FO}/rights`)).json();
     expect(current.isAdmin).toBe(false);
-    expect(current.rights).toEqual(['system.pay-article:view', 'system.tax-service:view']);
+    expect(current.rights.filter((r: string) => r.startsWith('system.'))).toEqual(['system.pay-article:view', 'system.tax-service:view']);
 
     const res = await admin.post('/api/ops/system.saveGroupRights', { id: FO, rights: [...current.rights, 'system.masterbank:view'] });
     expect(res.json()).toEqual({ ok: true, added: 1, removed: 0 });

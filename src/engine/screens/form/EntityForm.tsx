@@ -4,7 +4,8 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EntitySchema, FormScreen, ScreenAction } from '../../meta/types';
 import { dataProvider, type Row } from '../../api/dataProvider';
-import { ApiError } from '../../api/client';
+import { ApiError, downloadFile } from '../../api/client';
+import { ActionInputs } from './ActionInputs';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { evaluate } from '../../conditions/evaluate';
@@ -138,10 +139,23 @@ export default function EntityForm(props: EntityFormProps) {
     }
   };
 
-  const runAction = async (a: ScreenAction) => {
+  // an action that needs values from the user (a cancellation reason) asks for them first
+  const [asking, setAsking] = useState<{ action: ScreenAction; values: Record<string, unknown> }>();
+  const runAction = async (a: ScreenAction, given?: Record<string, unknown>) => {
+    if (a.input?.length && !given) {
+      setAsking({ action: a, values: {} });
+      return;
+    }
     if (a.confirm && !(await confirmDialog({ message: t(a.confirm), okLabel: t(a.label), tone: a.tone === 'danger' ? 'danger' : 'default' }))) return;
     try {
-      const result = await blocking((signal) => dataProvider.run<Record<string, unknown>>(a.op, { id: id! }, signal));
+      if (a.download) {
+        const url = a.download.replace(/\{(\w+)\}/g, (_, f) => encodeURIComponent(String(row?.[f] ?? '')));
+        await blocking((signal) => downloadFile(url, {}, signal));
+        return;
+      }
+      const input = { id: id!, ...(a.withVersion ? { version: row!.version } : {}), ...(given ?? {}) };
+      const result = await blocking((signal) => dataProvider.run<Record<string, unknown>>(a.op!, input, signal));
+      setAsking(undefined);
       if (a.resultMessage) await confirmDialog({ message: t(a.resultMessage, result), cancelLabel: '' });
       else toast.success(t('common.done'));
       await load();
@@ -178,6 +192,15 @@ export default function EntityForm(props: EntityFormProps) {
             </button>
           )}
         </div>
+      )}
+      {asking && (
+        <ActionInputs
+          action={asking.action}
+          values={asking.values}
+          onChange={(values) => setAsking({ ...asking, values })}
+          onRun={() => void runAction(asking.action, asking.values)}
+          onCancel={() => setAsking(undefined)}
+        />
       )}
       <Form
         ref={formRef}
