@@ -19,7 +19,8 @@ async function reservation(page: Page, code: string) {
 
 async function dragBy(page: Page, selector: string, dx: number, dy: number) {
   const box = (await page.locator(selector).boundingBox())!;
-  const x = box.x + Math.min(box.width / 2, box.width - 12);
+  // grab a bar near its start (clear of the edge handle), a handle at its middle
+  const x = box.width > 40 ? box.x + 20 : box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
@@ -40,7 +41,7 @@ describe('the front desk on the room plan', () => {
     await from.press('Enter');
     await page.locator('.rp-day', { hasText: '01/02' }).first().waitFor();
 
-    await page.getByLabel('201 02/02/2027').click();
+    await page.getByLabel('201 02/02/2027', { exact: true }).click();
     await page.fill('#nb-new-guest', 'Wulan Sari Dewi');
     await page.fill('#nb-nights', '2');
     await page.click('[data-testid=nb-save]');
@@ -63,11 +64,13 @@ describe('the front desk on the room plan', () => {
     expect(await reservation(page, code)).toMatchObject({ arrival: '2027-02-03', departure: '2027-02-06' });
 
     // moving onto a night another guest holds is refused with that booking's number
-    await page.getByLabel('201 06/02/2027').click();
+    await page.getByLabel('201 06/02/2027', { exact: true }).click();
     await page.fill('#nb-new-guest', 'Agus Salim');
     await page.click('[data-testid=nb-save]');
-    const other = /R\d+/.exec(await page.locator('.toast', { hasText: 'dipesan di kamar 201' }).innerText())![0];
+    const other = /R\d+/.exec(await page.locator('.toast', { hasText: 'dipesan di kamar 201' }).filter({ hasNotText: code }).innerText())![0];
+    await page.locator(`[data-testid=bar-${other}]`).waitFor();
     await dragBy(page, `[data-testid=extend-${code}]`, dayWidth, 0);
+    await page.locator('.toast', { hasText: `${code} sekarang 03/02/2027 – 07/02/2027` }).waitFor();
     await dragBy(page, `[data-testid=bar-${other}]`, -dayWidth, 34);
     await page.locator('.toast', { hasText: `sudah dipesan oleh reservasi ${code}` }).waitFor();
 

@@ -36,7 +36,7 @@ export function ActionInputs({ action, values, onChange, onRun, onCancel }: {
         <button type="button" className={`btn ${action.tone === 'danger' ? 'btn-danger' : 'btn-primary'}`} disabled={missing} onClick={onRun} data-testid={`action-run-${action.key}`}>
           {t(action.label)}
         </button>
-        <button type="button" className="btn" onClick={onCancel}>{t('common.cancel')}</button>
+        <button type="button" className="btn" onClick={onCancel}>{t('common.close')}</button>
       </div>
     </div>
   );
