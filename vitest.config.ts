@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'meta', include: ['tests/meta/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'meta', include: ['tests/meta/**/*.test.ts'], environment: 'node', hookTimeout: 120_000 } },
       {
         test: {
           name: 'api-pglite',
