@@ -6,16 +6,15 @@ import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../session/session';
 import { formatValue } from '../../format/format';
-import { columnTitle, NUMERIC_TYPES } from '../../reports/labels';
+import { ReportTable } from '../../reports/ReportTable';
 import { Icon } from '../../../widgets/Icon';
-import { SortableTable } from '../../../widgets/SortableTable';
 import type { ScreenProps } from '../kinds';
 
 /** A dashboard: tiles and tables, each reading a report code of the active property. */
 export default function DashboardScreen({ bundle }: ScreenProps) {
   const def = bundle.screen as DashboardDef;
   const session = useSession();
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const [reports, setReports] = useState<Record<string, ReportResult | Error>>({});
 
   useEffect(() => {
@@ -85,18 +84,7 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
             </div>
             {r === undefined && <div className="card-body"><div className="skeleton" style={{ height: 120 }} /></div>}
             {r instanceof Error && <div className="card-body"><div className="alert alert-warning">{r.message}</div></div>}
-            {r && !(r instanceof Error) && (
-              <SortableTable
-                empty={t('common.noRows')}
-                columns={r.columns.map((c) => ({
-                  field: c.field,
-                  label: columnTitle(c, lang, t),
-                  align: NUMERIC_TYPES.has(c.type ?? '') ? 'right' : 'left',
-                  render: (row) => formatValue(row[c.field], c.type),
-                }))}
-                rows={r.rows}
-              />
-            )}
+            {r && !(r instanceof Error) && <ReportTable result={r} />}
           </div>
         );
       })}
