@@ -116,6 +116,9 @@ export async function listRows(db: Db, m: EntityModel, branchId: number, q: List
   const sort = q.sort && m.sortable.has(q.sort) ? q.sort : m.defaultSort;
   const dir = q.dir === 'desc' ? sql`DESC` : sql`ASC`;
   const sortCol = sort === 'id' ? sql.ref('id') : col(m, sort);
+  // A required column has no nulls to place: leaving NULLS LAST out lets a descending page walk an
+  // ascending (branch_id, column, id) index backwards instead of sorting the whole table.
+  const nullsLast = sort === 'id' || m.required.has(sort) ? sql`` : sql`NULLS LAST`;
   const parts = whereParts(m, branchId, q, extraWhere);
   const where = toWhere(parts);
   const cursor = q.after ? decodeCursor(q.after) : undefined;
@@ -131,7 +134,7 @@ export async function listRows(db: Db, m: EntityModel, branchId: number, q: List
   } else {
     rowsQuery = sql<Record<string, unknown>>`
       SELECT ${selectList(m)} FROM ${sql.table(m.table)} ${where}
-      ORDER BY ${sortCol} ${dir} NULLS LAST, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`;
+      ORDER BY ${sortCol} ${dir} ${nullsLast}, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`;
   }
   const rows = (await rowsQuery.execute(db)).rows;
   const n = useKeyset

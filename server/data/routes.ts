@@ -226,15 +226,19 @@ async function stale(db: Db, m: EntityModel, current: Record<string, unknown>, b
 async function present(ctx: AppContext, db: Db, req: FastifyRequest, m: EntityModel, models: Map<string, EntityModel>, rows: Record<string, unknown>[]) {
   if (!rows.length) return;
   const auth = req.auth!;
-  for (const [field, targetId] of m.refs) {
-    const target = models.get(targetId);
-    if (!target) continue;
-    if (m.virtual.includes(field)) continue;
-    const labels = await refLabels(db, target, auth.branchId, rows.map((r) => r[field] as number));
-    for (const r of rows) {
-      const id = r[field] as number;
-      if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(id) ?? `#${id}`;
-    }
-  }
+  // one query per lookup field that holds any value on this page, sent together
+  await Promise.all(
+    [...m.refs].map(async ([field, targetId]) => {
+      const target = models.get(targetId);
+      if (!target || m.virtual.includes(field)) return;
+      const ids = rows.map((r) => r[field] as number).filter((id) => id != null);
+      if (!ids.length) return;
+      const labels = await refLabels(db, target, auth.branchId, ids);
+      for (const r of rows) {
+        const id = r[field] as number;
+        if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(id) ?? `#${id}`;
+      }
+    }),
+  );
   await ctx.hooks.get(m.id)?.decorate?.({ trx: db, req, auth, ctx }, rows);
 }

@@ -165,6 +165,7 @@ CREATE TABLE reservation (
   CONSTRAINT reservation_cancel_reason_fk FOREIGN KEY (branch_id, cancel_reason_id) REFERENCES rsv_reason_cancel (branch_id, id)
 );
 CREATE INDEX reservation_stay_idx ON reservation (branch_id, arrival, departure);
+CREATE INDEX reservation_arrival_page_idx ON reservation (branch_id, arrival, id);
 CREATE INDEX reservation_guest_idx ON reservation (branch_id, guest_id);
 CREATE INDEX reservation_room_type_idx ON reservation (branch_id, room_type_id, arrival);
 
