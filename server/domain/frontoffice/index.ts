@@ -2,9 +2,11 @@ import type { DomainModule } from '../types.js';
 import { cancelReservation, noShowReservation, reinstateReservation, reservationHook } from './reservations.js';
 import { addDeposit, reverseDeposit } from './deposits.js';
 import { frontOfficeRoutes } from './routes.js';
+import { guestHook } from './guests.js';
+import { bookGroup } from './groups.js';
 
 export const frontOfficeModule: DomainModule = {
-  hooks: { 'frontoffice/reservation': reservationHook },
-  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit],
+  hooks: { 'frontoffice/reservation': reservationHook, 'frontoffice/guest': guestHook },
+  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup],
   routes: frontOfficeRoutes,
 };

@@ -203,3 +203,48 @@ describe('confirmation letter', () => {
     expectApiError(await desk.get('/api/frontoffice/reservation/999999/confirmation'), 404);
   });
 });
+
+describe('group bookings', () => {
+  it('books a master and its member rooms in one go, or none of them when one cannot be had', async () => {
+    const res = await admin.post('/api/ops/frontoffice.groupBook', {
+      group_name: 'Rapat Kerja Dinas Pariwisata', guest_id: ids.guest, company: 'Pemprov Jawa Barat', arrival: '2027-07-06', departure: '2027-07-08',
+      rooms: [{ room_type_id: ids.DLX, count: 3 }, { room_type_id: ids.STE, count: 1, adults: 2 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, master, members } = res.json();
+    expect(members).toHaveLength(3);
+    const { rows } = await sql<{ code: string; group_name: string }>`SELECT code, group_name FROM reservation WHERE group_master_id = ${id} ORDER BY code`.execute(t.database.db);
+    expect(rows.map((r) => r.code)).toEqual([master, ...members].sort());
+    expect(new Set(rows.map((r) => r.group_name))).toEqual(new Set(['Rapat Kerja Dinas Pariwisata']));
+
+    // without the overbooking right, eleven suites cannot be had: nothing of the group is kept
+    await sql`DELETE FROM group_right WHERE resource = 'frontoffice.reservation' AND action = 'overbook'`.execute(t.database.db);
+    const clerk = await t.login('frontdesk');
+    const before = await countRows(t.database.db, 'reservation');
+    const tooMany = await clerk.post('/api/ops/frontoffice.groupBook', {
+      group_name: 'Too big', guest_id: ids.guest, arrival: '2027-07-06', departure: '2027-07-07', rooms: [{ room_type_id: ids.DLX, count: 2 }, { room_type_id: ids.STE, count: 10 }],
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(await countRows(t.database.db, 'reservation')).toBe(before);
+  });
+});
+
+describe('guest profiles', () => {
+  it('refuses a second profile for the same person (name and birth date, or ID document), naming the first', async () => {
+    const first = await desk.post('/api/data/frontoffice/guest', { name: 'Made Wirawan', birth_date: '1985-04-12', phone: '+62 361 555 010', city: 'Denpasar' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await desk.post('/api/data/frontoffice/guest', { name: 'made wirawan', birth_date: '1985-04-12' });
+    expectApiError(again, 409, { message: 'Made Wirawan, born 12/04/1985, already has a profile (+62 361 555 010, Denpasar). Open that profile instead of creating another.' });
+    const ktp = await one(desk, 'frontoffice/guest-identity', 'KTP');
+    expect((await desk.post('/api/data/frontoffice/guest', { name: 'Nyoman Sudarma', id_type_id: ktp.id, id_number: '5171012304850001' })).statusCode).toBe(201);
+    expectApiError(await desk.post('/api/data/frontoffice/guest', { name: 'N. Sudarma', id_type_id: ktp.id, id_number: '5171012304850001' }), 409);
+  });
+
+  it('keeps one history across stays: the guest-history report for one guest', async () => {
+    const guest = (await desk.post('/api/data/frontoffice/guest', { name: 'Ketut Arsana' })).json();
+    await sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, status) VALUES
+      (1, 'RH1', ${guest.id}, '2026-03-01', '2026-03-03', ${ids.DLX}, 'checked_out'), (1, 'RH2', ${guest.id}, '2026-08-10', '2026-08-11', ${ids.DLX}, 'checked_out')`.execute(t.database.db);
+    const r = (await desk.get(`/api/reports/guest-history?guest_id=${guest.id}&date_from=2026-01-01`)).json();
+    expect(r.rows).toEqual([expect.objectContaining({ guest: 'Ketut Arsana', stays: 2, room_nights: 3, last_departure: '2026-08-11' })]);
+  });
+});
