@@ -11,33 +11,37 @@ async function reservationOf(c: HookContext, id: number) {
 }
 
 /** A deposit received against a reservation: a line in an append-only list, with its receipt number. */
-export const addDeposit = defineOp<{ reservation_id: number; paid_on: string; amount: string; pay_article_id: number; receipt_no: string; note?: string }>({
+export const addDeposit = defineOp<{ id: number; paid_on?: string; amount: string; pay_article_id: number; receipt_no: string; note?: string }>({
   name: 'frontoffice.depositAdd',
   summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
   resource: RESERVATION,
   action: 'deposit',
   input: {
     type: 'object',
-    required: ['reservation_id', 'paid_on', 'amount', 'pay_article_id', 'receipt_no'],
+    required: ['id', 'amount', 'pay_article_id', 'receipt_no'],
     additionalProperties: false,
     properties: {
-      reservation_id: { type: 'integer', minimum: 1 },
-      paid_on: { type: 'string', format: 'date' },
-      amount: { type: 'string', format: 'money', pattern: '^[0-9]+(\\.[0-9]{1,2})?$' },
+      id: { type: 'integer', minimum: 1, description: 'the reservation' },
+      paid_on: { type: 'string', format: 'date', description: 'default: the business date' },
+      amount: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9.]+(,[0-9]{1,2})?$' },
       pay_article_id: { type: 'integer', minimum: 1 },
       receipt_no: { type: 'string', minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9/_-]+$' },
       note: { type: 'string', maxLength: 200 },
     },
   },
   async handler(c, input) {
-    const r = await reservationOf(c, input.reservation_id);
+    const r = await reservationOf(c, input.id);
+    // a cashier types 2.500.000 as the screen shows money; the column takes 2500000
+    const amount = /^[0-9]{1,3}(\.[0-9]{3})+(,[0-9]{1,2})?$/.test(input.amount) ? input.amount.replace(/\./g, '').replace(',', '.') : input.amount;
     if (['cancelled', 'no_show', 'checked_out'].includes(r.status)) throw badRequest('deposit.closedReservation');
-    if (Number(input.amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
+    if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount)) throw invalid([{ field: 'amount', key: 'deposit.amountForm', params: {} }]);
+    if (Number(amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
     const article = (await sql`SELECT 1 FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(c.trx)).rows[0];
     if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
     const { rows } = await sql<{ id: number }>`
       INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
-      VALUES (${c.auth.branchId}, ${input.reservation_id}, ${input.paid_on}, ${input.amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id})
+      SELECT ${c.auth.branchId}, ${input.id}, coalesce(${input.paid_on ?? null}::date, business_date), ${amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id}
+        FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
       RETURNING id`.execute(c.trx);
     return { id: rows[0].id };
   },

@@ -167,15 +167,15 @@ describe('cancel, reinstate, no-show and deposits', () => {
   it('takes deposits as lines with receipts and reverses them, never edits them', async () => {
     const r = (await book(desk, { arrival: '2027-04-01', departure: '2027-04-03' })).json();
     const art = await one(desk, 'system/pay-article', 'TRBCA');
-    const first = await desk.post('/api/ops/frontoffice.depositAdd', { reservation_id: r.id, paid_on: '2026-11-23', amount: '2500000', pay_article_id: art.id, receipt_no: 'DP-0001' });
+    const first = await desk.post('/api/ops/frontoffice.depositAdd', { id: r.id, amount: '2.500.000', pay_article_id: art.id, receipt_no: 'DP-0001' });
     expect(first.statusCode, first.body).toBe(200);
-    expectApiError(await desk.post('/api/ops/frontoffice.depositAdd', { reservation_id: r.id, paid_on: '2026-11-23', amount: '0', pay_article_id: 1, receipt_no: 'DP-0002' }), 400);
-    expectApiError(await desk.post('/api/ops/frontoffice.depositAdd', { reservation_id: r.id, paid_on: '2026-11-23', amount: '1000', pay_article_id: 1, receipt_no: 'DP-0001' }), 409);
+    expectApiError(await desk.post('/api/ops/frontoffice.depositAdd', { id: r.id, paid_on: '2026-11-23', amount: '0', pay_article_id: 1, receipt_no: 'DP-0002' }), 400);
+    expectApiError(await desk.post('/api/ops/frontoffice.depositAdd', { id: r.id, paid_on: '2026-11-23', amount: '1000', pay_article_id: 1, receipt_no: 'DP-0001' }), 409);
     const rev = await desk.post('/api/ops/frontoffice.depositReverse', { id: first.json().id, note: 'Guest paid twice by mistake' });
     expect(rev.statusCode, rev.body).toBe(200);
     expectApiError(await desk.post('/api/ops/frontoffice.depositReverse', { id: first.json().id, note: 'again' }), 400);
     const lines = (await desk.get(`/api/data/frontoffice/reservation-deposit?filter=${encodeURIComponent(JSON.stringify({ reservation_id: { op: 'eq', value: r.id } }))}&sort=id`)).json().rows;
-    expect(lines.map((l: { receipt_no: string; amount: string }) => [l.receipt_no, l.amount])).toEqual([['DP-0001', '2500000.00'], ['DP-0001-R', '-2500000.00']]);
+    expect(lines.map((l: { receipt_no: string; amount: string; paid_on: string }) => [l.receipt_no, l.amount, l.paid_on])).toEqual([['DP-0001', '2500000.00', '2026-11-23'], ['DP-0001-R', '-2500000.00', '2026-11-23']]);
     expectApiError(await desk.patch(`/api/data/frontoffice/reservation-deposit/${first.json().id}`, { version: 1, amount: '1' }), 404);
   });
 
