@@ -36,8 +36,7 @@ export function buildMenu(
     if (!children.length && !leafVisible) return;
     const name = { en: o?.label_en || node.name.en, id: o?.label_id || node.name.id };
     const item: MenuItem = { path: fullPath, name, ...(node.menu.icon ? { icon: node.menu.icon } : {}) };
-    // A screen that also has child screens (Floors › Floor plan) stays reachable: it leads its own children.
-    if (children.length) item.children = leafVisible && node.screen ? [{ path: fullPath, name }, ...children] : children;
+    if (children.length) item.children = children;
     items.push({ item, order: o?.sort_order ?? index, placed: o?.sort_order != null, index });
   });
   // An entry the property placed wins a tie with one that only keeps its shipped position (a route added

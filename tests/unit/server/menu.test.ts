@@ -77,15 +77,3 @@ describe('buildMenu ordering ties', () => {
     expect(buildMenu(routes, () => true, overrides).map((m) => m.path)).toEqual(['/system', '/dashboard', '/frontoffice']);
   });
 });
-
-describe('buildMenu: a screen with child screens', () => {
-  it('lists the screen itself first among its children, so both stay reachable', () => {
-    const floors: RouteNode[] = [{
-      path: '/fo', name: name('Front office'), menu: {}, children: [
-        { path: 'floor', screen: 'fo/floor', permission: 'fo.floor', name: name('Floors', 'Lantai'), menu: {}, children: [{ path: 'floor-plan', screen: 'fo/floor-plan', permission: 'fo.floor', name: name('Floor plan'), menu: {} }] },
-      ],
-    }];
-    const menu = buildMenu(floors, rights('fo.floor'));
-    expect(menu[0].children![0].children!.map((c) => c.path)).toEqual(['/fo/floor', '/fo/floor/floor-plan']);
-  });
-});
