@@ -4,7 +4,7 @@ import type { Meta } from '../meta/load.js';
 import { audit } from '../http/audit.js';
 import dayjs from 'dayjs';
 import { seedSystem } from './system.js';
-import { seedArticles, seedFrontOffice, seedReservations } from './frontoffice.js';
+import { seedFrontOffice, seedReservations } from './frontoffice.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -19,7 +19,6 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     const branches = await seedSystem(trx, meta, businessDate);
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
-    for (const branchId of Object.values(branches)) await seedArticles(trx, branchId as number);
     await audit(trx, undefined, { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' }, { username: 'system', branchId: branches.GNB });
   });
 }

@@ -268,27 +268,3 @@ export async function seedReservations(db: Db, branchId: number, businessDate: s
       FROM jsonb_to_recordset(${JSON.stringify(stays)}::jsonb) AS s(code text, guest_id bigint, arrival date, departure date, room_type_id bigint, room_id bigint, rate_code_id bigint, adults int, status text, segment_id bigint, reserve_source_id bigint, cancel_reason_id bigint)`.execute(db);
   await sql`SELECT setval('reservation_number_seq', ${100001 + n})`.execute(db);
 }
-
-/** Revenue articles every property posts to: room, breakfast, extra bed, minibar, laundry, telephone. */
-export async function seedArticles(db: Db, branchId: number) {
-  const id = async (table: string, code: string) => (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE branch_id = ${branchId} AND code = ${code}`.execute(db)).rows[0].id;
-  const mains = await insert(db, 'main_article', branchId, [
-    { code: 'ROOM', name: 'Room revenue', kind: 'room' },
-    { code: 'FOOD', name: 'Food', kind: 'food' },
-    { code: 'BEV', name: 'Beverage', kind: 'beverage' },
-    { code: 'OTH', name: 'Other income', kind: 'other' },
-  ]);
-  const ts = await id('tax_service', 'TS21');
-  const dept = { RM: await id('department', 'RM'), FB: await id('department', 'FB'), LDR: await id('department', 'LDR') };
-  const rows: [string, string, string, keyof typeof dept, string, string][] = [
-    ['RM', 'Room charge', 'ROOM', 'RM', '0', '4101.01'],
-    ['XBED', 'Extra bed', 'ROOM', 'RM', '350000', '4101.02'],
-    ['BF', 'Breakfast', 'FOOD', 'FB', '125000', '4201.01'],
-    ['MINI', 'Minibar', 'BEV', 'FB', '0', '4202.05'],
-    ['LDRY', 'Laundry', 'OTH', 'LDR', '0', '4301.01'],
-  ];
-  for (const [code, name, main, d, price, gl] of rows) {
-    await sql`INSERT INTO article (branch_id, code, name, main_article_id, department_id, tax_service_id, default_price, gl_account)
-              VALUES (${branchId}, ${code}, ${name}, ${mains[main]}, ${dept[d]}, ${ts}, ${price}, ${gl})`.execute(db);
-  }
-}

@@ -56,14 +56,3 @@ describe('room master', () => {
     expectApiError(await cashier.get('/api/data/frontoffice/room?limit=1'), 403);
   });
 });
-
-describe('revenue articles', () => {
-  it('lists the demo articles under their main articles, and refuses one without a department', async () => {
-    const rows = (await desk.get('/api/data/frontoffice/article?limit=50&sort=code')).json().rows;
-    expect(rows.map((r: { code: string }) => r.code)).toEqual(['BF', 'LDRY', 'MINI', 'RM', 'XBED']);
-    expect(rows.find((r: { code: string }) => r.code === 'BF')._refs).toMatchObject({ main_article_id: 'FOOD - Food', department_id: 'FB - Food & Beverage' });
-    const main = (await desk.get('/api/data/frontoffice/main-article?q=OTH&limit=1')).json().rows[0];
-    const ts = (await desk.get('/api/data/system/tax-service?q=TS21&limit=1')).json().rows[0];
-    expectApiError(await desk.post('/api/data/frontoffice/article', { code: 'PHONE', name: 'Telephone', main_article_id: main.id, tax_service_id: ts.id }), 400);
-  });
-});
