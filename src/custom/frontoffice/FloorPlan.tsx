@@ -123,7 +123,6 @@ export default function FloorPlan({ route }: ScreenProps) {
           </select>
         </label>
         <span className="count">{t('floorPlan.rooms', { count: rooms.length })}</span>
-        <span className="spacer" />
         <Link className="btn" to="/frontoffice/master/floor">
           <Icon name="list" size="sm" /> <span className="hide-mobile">{t('floorPlan.floors')}</span>
         </Link>

@@ -100,7 +100,6 @@ export default function GenerateQr(_props: ScreenProps) {
           </select>
         )}
         <span className="count">{labels ? t('qr.count', { count: labels.length }) : t('common.loading')}</span>
-        <span className="spacer" />
         <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!contents.length}>
           <Icon name="printer" size="sm" /> {t('qr.print')}
         </button>
