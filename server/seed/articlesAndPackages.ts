@@ -71,7 +71,7 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
       ['BIZ', 'Business traveller', 'What corporate and government contracts include', ['RO', 'RB']],
     ] as [string, string, string, string[]][]) {
       const setId = await insertOne(db, 'arrangement_set', { branch_id: branchId, code, name, description });
-      for (const m of members) await insertOne(db, 'arrangement_set_member', { branch_id: branchId, set_id: setId, arrangement_id: arrangement[m] });
+      for (const m of members) await sql`INSERT INTO arrangement_set_member (branch_id, set_id, arrangement_id) VALUES (${branchId}, ${setId}, ${arrangement[m]})`.execute(db);
     }
     const since = dayjs(businessDate).startOf('year').format('YYYY-MM-DD');
     await insertOne(db, 'registration_text', { branch_id: branchId, code: 'REG', name: 'Kartu registrasi tamu', language: 'id', text_version: 1, effective_from: since, terms: TERMS_ID, consent: CONSENT_ID });
