@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { seedSystem } from './system.js';
 import { seedFrontOffice, seedReservations } from './frontoffice.js';
 import { seedArticlesAndPackages } from './articlesAndPackages.js';
+import { seedRoomStatus } from './roomStatus.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -21,6 +22,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
+    await seedRoomStatus(trx, branches.GNB, businessDate);
     await audit(trx, undefined, { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' }, { username: 'system', branchId: branches.GNB });
   });
 }

@@ -149,7 +149,7 @@ export default function FloorPlan({ route }: ScreenProps) {
         {rooms.length === 0 ? (
           <p className="muted" style={{ padding: 16 }}>{floors ? t('floorPlan.noRooms') : t('common.loading')}</p>
         ) : (
-          <div ref={canvas} className="floor-plan-canvas" style={{ width, height }} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+          <div ref={canvas} className="floor-plan-canvas" style={{ width, height, minWidth: '100%' }} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
             {rooms.map((r) => (
               <button
                 key={r.row.id}

@@ -92,7 +92,7 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
   };
 
   return (
-    <div className="rights-layout">
+    <div className="split">
       <div className="card">
         <div className="card-header">
           <h3>{t('arrangement.list')}</h3>
@@ -102,14 +102,14 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
             </button>
           )}
         </div>
-        <ul className="group-list">
+        <ul className="pick-list">
           {list.map((a) => (
             <li key={a.id}>
               <button type="button" className={selected?.id === a.id ? 'on' : ''} onClick={() => void pick(a)}>
                 <strong>
                   {a.code} · {a.name} {!a.active && <span className="badge">{t('field.active')}: {t('common.no')}</span>}
                 </strong>
-                <span>{a._refs?.lines || t('arrangement.roomOnly')}</span>
+                <span className="muted" style={{ fontSize: 12.5 }}>{a._refs?.lines || t('arrangement.roomOnly')}</span>
               </button>
             </li>
           ))}
