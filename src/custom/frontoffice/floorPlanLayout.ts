@@ -3,8 +3,8 @@ import type { Row } from '../../engine/api/dataProvider';
 /** A room tile is 80 px square on a 90 px pitch, the grid the demo floors are laid out on. */
 export const TILE = 80;
 export const PITCH = 90;
-/** Dragging snaps to 10 px, so rows line up without a rigid grid. */
-export const STEP = 10;
+/** Dragging snaps to half a tile pitch: rooms line up with the grid, and a corridor can sit between rows. */
+export const STEP = 45;
 const PER_ROW = 12;
 const MAX = 5000;
 
