@@ -131,6 +131,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         if (!before) throw notFound(m.schema.title ?? m.id);
         const { version, ...body } = req.body as Record<string, unknown>;
         if (before.version !== version) throw await stale(trx, m, before, auth.branchId);
+        // read the virtual fields (an arrangement's lines, a user's properties) before the hooks replace them, so the audit has both sides
+        await present(ctx, trx, req, m, models, [before]);
         const c: HookContext = { trx, req, auth, ctx };
         const { values, virtual } = split(m, body);
         const hook = ctx.hooks.get(m.id);
@@ -138,7 +140,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         await updateRow(trx, m, auth.branchId, auth.user.id, id, values);
         const after = (await getRow(trx, m, auth.branchId, id))!;
         await hook?.afterWrite?.(c, 'update', after, virtual);
-        await present(ctx, trx, req, m, models, [before, after]);
+        await present(ctx, trx, req, m, models, [after]);
         await audit(trx, req, { entity: m.id, entityId: id, action: 'update', ...changed(m, before, after) });
         return after;
       });

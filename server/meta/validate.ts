@@ -194,6 +194,11 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         } else if (form.data.kind !== 'form') errors.push({ file, pointer: '/form', message: `screen '${s.form}' is a ${form.data.kind} screen, not a form` });
         else if (form.data.entity !== s.entity) errors.push({ file, pointer: '/form', message: `form '${s.form}' edits ${form.data.entity}, but this list shows ${s.entity}` });
       }
+      (s.links ?? []).forEach((l, i) => {
+        needLabel(file, `/links/${i}/label`, [l.label], 'the link');
+        const declared = raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.fullPath === l.to && (r.node.screen || r.node.redirect));
+        if (!declared) errors.push({ file, pointer: `/links/${i}/to`, message: `links to ${l.to}, which is not a declared route with a screen` });
+      });
       (s.rowActions ?? []).forEach((a, i) => {
         needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
         if (a.confirm) needLabel(file, `/rowActions/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);

@@ -5,6 +5,8 @@ import { audit } from '../http/audit.js';
 import dayjs from 'dayjs';
 import { seedSystem } from './system.js';
 import { seedFrontOffice, seedReservations } from './frontoffice.js';
+import { seedArticlesAndPackages } from './articlesAndPackages.js';
+import { seedRoomStatus } from './roomStatus.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -19,6 +21,8 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     const branches = await seedSystem(trx, meta, businessDate);
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
+    await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
+    await seedRoomStatus(trx, branches.GNB, businessDate);
     await audit(trx, undefined, { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' }, { username: 'system', branchId: branches.GNB });
   });
 }

@@ -4,9 +4,11 @@ import { addDeposit, reverseDeposit } from './deposits.js';
 import { frontOfficeRoutes } from './routes.js';
 import { guestHook } from './guests.js';
 import { bookGroup } from './groups.js';
+import { registrationTextHook } from './registrationTexts.js';
+import { saveFloorPlan } from './floorPlan.js';
 
 export const frontOfficeModule: DomainModule = {
-  hooks: { 'frontoffice/reservation': reservationHook, 'frontoffice/guest': guestHook },
-  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup],
+  hooks: { 'frontoffice/reservation': reservationHook, 'frontoffice/guest': guestHook, 'frontoffice/registration-text': registrationTextHook },
+  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, saveFloorPlan],
   routes: frontOfficeRoutes,
 };

@@ -56,10 +56,34 @@ export interface NightPrice extends PriceSplit {
   weekend: boolean;
   /** the price the rate (or the override) names for the night, before the split */
   price: string;
+  /** the dynamic-rate rule that moved the rate's price this night (its price is then `price`) */
+  dynamicRule?: string;
+  /** the rate's own price before that rule */
+  ratePrice?: string;
+  /** what the arrangement includes of the night's base, per revenue article … */
+  packages?: RevenueLine[];
+  /** … and the room revenue left of the base (negative when the rate cannot cover its arrangement) */
+  roomRevenue?: string;
+}
+
+/** Part of a night's base (before service and tax) that belongs to one revenue article. */
+export interface RevenueLine {
+  article: string;
+  amount: string;
+}
+
+/** What a night's price may be changed by before it is split (dynamic rates), and what its base includes (an arrangement). */
+export interface StayOptions {
+  adjust?(date: string, price: Decimal): { price: Decimal; rule: string } | undefined;
+  /** what the arrangement includes of a night's base, per revenue article */
+  packages?: RevenueLine[];
 }
 
 export interface RateRow {
   code: string;
+  room_type_id: number;
+  arrangement_id: number | null;
+  dynamic: boolean;
   valid_from: string;
   valid_to: string;
   weekday_price: string;
@@ -72,22 +96,34 @@ export interface RateRow {
 
 export async function rateRow(db: Db, branchId: number, rateCodeId: number): Promise<RateRow | undefined> {
   const { rows } = await sql<RateRow>`
-    SELECT r.code, r.valid_from::text AS valid_from, r.valid_to::text AS valid_to, r.weekday_price, r.weekend_price,
+    SELECT r.code, r.room_type_id::int AS room_type_id, r.arrangement_id::int AS arrangement_id, r.dynamic, r.valid_from::text AS valid_from, r.valid_to::text AS valid_to, r.weekday_price, r.weekend_price,
            t.service_pct, t.tax_pct, t.tax_on_service, t.price_mode
       FROM rate_code r JOIN tax_service t ON t.branch_id = r.branch_id AND t.id = r.tax_service_id
      WHERE r.branch_id = ${branchId} AND r.id = ${rateCodeId}`.execute(db);
   return rows[0];
 }
 
-/** The price of each night of a stay [arrival, departure) under a rate, or under an overriding nightly price. */
-export function priceStay(rate: RateRow, arrival: string, departure: string, override?: string | null): NightPrice[] {
+/**
+ * The price of each night of a stay [arrival, departure) under a rate, or under an overriding nightly price.
+ * A dynamic-rate rule moves the rate's price before the split (never an override: that price was agreed);
+ * an arrangement then splits each night's base between its revenue articles and the room.
+ */
+export function priceStay(rate: RateRow, arrival: string, departure: string, override?: string | null, options: StayOptions = {}): NightPrice[] {
   const ts: TaxService = { servicePct: rate.service_pct, taxPct: rate.tax_pct, taxOnService: rate.tax_on_service, priceMode: rate.price_mode };
   const nights: NightPrice[] = [];
   for (let d = dayjs(arrival); d.isBefore(dayjs(departure)); d = d.add(1, 'day')) {
     const date = d.format('YYYY-MM-DD');
     const weekend = isWeekendNight(date);
-    const price = override ?? (weekend ? rate.weekend_price : rate.weekday_price);
-    nights.push({ date, weekend, price: new Decimal(price).toFixed(0), ...splitPrice(price, ts) });
+    const listed = new Decimal(override ?? (weekend ? rate.weekend_price : rate.weekday_price));
+    const adjusted = override == null ? options.adjust?.(date, listed) : undefined;
+    const price = adjusted?.price ?? listed;
+    const night: NightPrice = { date, weekend, price: whole(price).toFixed(0), ...splitPrice(price, ts) };
+    if (adjusted) Object.assign(night, { dynamicRule: adjusted.rule, ratePrice: whole(listed).toFixed(0) });
+    if (options.packages) {
+      night.packages = options.packages;
+      night.roomRevenue = options.packages.reduce((left, p) => left.minus(p.amount), new Decimal(night.base)).toFixed(0);
+    }
+    nights.push(night);
   }
   return nights;
 }

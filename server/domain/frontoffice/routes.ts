@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import type { AppContext } from '../../context.js';
-import { invalid, notFound } from '../../http/errors.js';
+import { badRequest, invalid, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import { sql } from 'kysely';
 import { availability } from './availability.js';
-import { priceStay, rateRow, stayTotals } from './pricing.js';
+import { priceStay, rateRow, stayTotals, type StayOptions } from './pricing.js';
+import { activeRules, applyRule, houseOccupancy, pickRule } from './dynamicRates.js';
+import { arrangementLines, packageRevenue } from './packages.js';
+import { formatDate, formatMoney } from '../../../src/engine/format/format.js';
 import { RESERVATION } from './reservations.js';
 import { confirmationPdf } from './confirmation.js';
 import { requestLang } from '../../i18n/translate.js';
@@ -17,7 +20,7 @@ const MAX_NIGHTS = 400;
 function range(from: string, to: string) {
   const nights = dayjs(to).diff(dayjs(from), 'day');
   if (nights < 1) throw invalid([{ field: 'to', key: 'reservation.departureAfterArrival', params: {} }]);
-  if (nights > MAX_NIGHTS) throw invalid([{ field: 'to', key: 'error.max', params: { max: MAX_NIGHTS } }]);
+  if (nights > MAX_NIGHTS) throw invalid([{ field: 'to', key: 'error.maximum', params: { limit: MAX_NIGHTS } }]);
 }
 
 /** Read models the front desk needs beside the generic lists: rooms free per night, and what a stay costs. */
@@ -45,17 +48,38 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         type: 'object',
         required: ['rateCode', 'from', 'to'],
         additionalProperties: false,
-        properties: { rateCode: { type: 'integer', minimum: 1 }, from: date, to: date, override: { type: 'string', format: 'money' } },
+        properties: {
+          rateCode: { type: 'integer', minimum: 1 },
+          from: date,
+          to: date,
+          override: { type: 'string', format: 'money' },
+          adults: { type: 'integer', minimum: 1, maximum: 20, default: 2, description: 'counts the per-person lines of the rate\'s arrangement (rates are quoted for two)' },
+        },
       },
     },
   }, async (req) => {
     const auth = requireAuth(req);
-    const q = req.query as { rateCode: number; from: string; to: string; override?: string };
+    const q = req.query as { rateCode: number; from: string; to: string; override?: string; adults: number };
     range(q.from, q.to);
     const rate = await rateRow(ctx.db, auth.branchId, q.rateCode);
-    if (!rate) throw notFound('rate code');
-    const nights = priceStay(rate, q.from, q.to, q.override);
-    return { rateCode: rate.code, priceMode: rate.price_mode, nights, totals: stayTotals(nights) };
+    if (!rate) throw notFound('rate-code.title');
+    if (q.from < rate.valid_from || dayjs(q.to).subtract(1, 'day').format('YYYY-MM-DD') > rate.valid_to) {
+      throw badRequest('rate-code.notValid', { code: rate.code, from: formatDate(rate.valid_from), to: formatDate(rate.valid_to) });
+    }
+    const options: StayOptions = {};
+    if (rate.dynamic) {
+      const [rules, occupancy] = await Promise.all([activeRules(ctx.db, auth.branchId, q.from, q.to), houseOccupancy(ctx.db, auth.branchId, q.from, q.to)]);
+      options.adjust = (night, price) => {
+        const rule = pickRule(rules, rate.room_type_id, night, occupancy.get(night) ?? 0);
+        return rule && { price: applyRule(price, rule), rule: rule.code };
+      };
+    }
+    const arrangement = rate.arrangement_id ? await arrangementLines(ctx.db, auth.branchId, rate.arrangement_id) : undefined;
+    if (arrangement) options.packages = packageRevenue(arrangement.lines, q.adults);
+    const nights = priceStay(rate, q.from, q.to, q.override, options);
+    const short = nights.find((n) => n.roomRevenue?.startsWith('-'));
+    if (short) throw badRequest('rate-code.belowPackage', { code: rate.code, date: formatDate(short.date), base: formatMoney(short.base), arrangement: arrangement!.code });
+    return { rateCode: rate.code, priceMode: rate.price_mode, arrangement: arrangement?.code ?? null, nights, totals: stayTotals(nights) };
   });
 
   app.get('/api/frontoffice/roomplan', {

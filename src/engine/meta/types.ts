@@ -95,6 +95,8 @@ export interface ListScreen {
   form?: string;
   rowActions?: ScreenAction[];
   readOnly?: boolean;
+  /** toolbar buttons opening another declared route */
+  links?: { label: string; to: string; icon?: string }[];
 }
 
 export type WidgetName =

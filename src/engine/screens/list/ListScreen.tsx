@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AgGridReact } from 'ag-grid-react';
 import { CellStyleModule, InfiniteRowModelModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type SortChangedEvent } from 'ag-grid-community';
-import type { EntitySchema, FormScreen, ListColumn, ListScreen as ListDef } from '../../meta/types';
+import type { EntitySchema, FormScreen, ListColumn, ListScreen as ListDef, RouteNode } from '../../meta/types';
+import { flattenRoutes } from '../../meta/types';
+import routesFile from '../../../../routes.json';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { formatValue } from '../../format/format';
@@ -37,6 +39,8 @@ const gridTheme = themeQuartz.withParams({
   rowHeight: 40,
   headerHeight: 38,
 });
+
+const flatRoutes = flattenRoutes((routesFile as { routes: RouteNode[] }).routes);
 
 const NUMERIC = new Set(['money', 'number', 'percent']);
 
@@ -98,6 +102,11 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   const editing = state.edit;
   const closeForm = () => update({ edit: undefined }, false);
   const formTitle = form ? t(form.title) : '';
+  // A link is shown only to those who may open its target.
+  const links = (def.links ?? []).filter((l) => {
+    const target = flatRoutes.find((r) => r.fullPath === l.to);
+    return target && (target.node.signedIn || hasRight(session, target.node.permission, 'view'));
+  });
 
   return (
     <div className="card">
@@ -123,6 +132,12 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
         <span className="count" data-testid="row-count">
           {count ? t(count.exact ? 'common.rows' : 'common.rowsMore', { count: count.total.toLocaleString('de-DE') }) : ''}
         </span>
+        {links.map((l) => (
+          <Link key={l.to} className="btn" to={l.to}>
+            <Icon name={l.icon ?? 'chevron-right'} size="sm" />
+            <span className="hide-mobile">{t(l.label)}</span>
+          </Link>
+        ))}
         {canCreate && (
           <button type="button" className="btn btn-primary" onClick={() => update({ edit: 'new' }, false)}>
             <Icon name="plus" size="sm" /> {t('common.new')}

@@ -1,0 +1,175 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { dataProvider, type Row } from '../../engine/api/dataProvider';
+import { ApiError } from '../../engine/api/client';
+import { useI18n } from '../../engine/i18n/i18n';
+import { hasRight, useSession } from '../../engine/session/session';
+import type { ScreenProps } from '../../engine/screens/kinds';
+import { blocking } from '../../shell/overlay';
+import { toast } from '../../shell/toasts';
+import { confirmDialog } from '../../shell/confirm';
+import { Icon } from '../../widgets/Icon';
+import { autoPlace, HK_STATUSES, moveBy, snap, TILE, type Placed } from './floorPlanLayout';
+
+/**
+ * The rooms of one floor as tiles coloured by housekeeping status, placed where they are on the floor.
+ * Dragging a tile (mouse, pen or finger) or moving it with the arrow keys changes its place; "Save layout"
+ * stores the places of the whole floor at once.
+ */
+export default function FloorPlan({ route }: ScreenProps) {
+  const { t } = useI18n();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const canEdit = hasRight(session, route.node.permission, 'edit');
+  const canOpenRoom = hasRight(session, 'frontoffice.room', 'view');
+  const [floors, setFloors] = useState<Row[]>();
+  const [rooms, setRooms] = useState<Placed[]>([]);
+  const [saved, setSaved] = useState<Placed[]>([]);
+  const [selected, setSelected] = useState<number>();
+  const floorId = Number(search.get('floor')) || floors?.[0]?.id;
+  const floor = floors?.find((f) => f.id === floorId);
+  const drag = useRef<{ id: number; dx: number; dy: number; moved: boolean }>(null);
+  const canvas = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void dataProvider.getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } }).then((r) => setFloors(r.rows));
+  }, []);
+
+  const load = useCallback(async () => {
+    if (!floorId) return;
+    const r = await dataProvider.getList('frontoffice/room', { limit: 500, sort: 'code', filter: { floor_id: { op: 'eq', value: floorId } } });
+    const placed = autoPlace(r.rows.map((row) => ({ row, x: row.plan_x ?? null, y: row.plan_y ?? null })));
+    setRooms(placed);
+    setSaved(placed);
+    setSelected(undefined);
+  }, [floorId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const dirty = useMemo(() => rooms.some((r, i) => r.x !== saved[i]?.x || r.y !== saved[i]?.y), [rooms, saved]);
+  const counts = useMemo(() => Object.fromEntries(HK_STATUSES.map((s) => [s, rooms.filter((r) => r.row.hk_status === s).length])), [rooms]);
+  const width = Math.max(640, ...rooms.map((r) => r.x + TILE + 20));
+  const height = Math.max(260, ...rooms.map((r) => r.y + TILE + 20));
+
+  const place = (id: number, x: number, y: number) => setRooms((list) => list.map((r) => (r.row.id === id ? { ...r, x, y } : r)));
+
+  const chooseFloor = async (id: number) => {
+    if (dirty && !(await confirmDialog({ message: t('common.unsaved'), okLabel: t('common.close') }))) return;
+    setSearch({ floor: String(id) }, { replace: true });
+  };
+
+  const save = async () => {
+    try {
+      await blocking((signal) => dataProvider.run('frontoffice.saveFloorPlan', { floorId, rooms: rooms.map((r) => ({ id: r.row.id, x: r.x, y: r.y })) }, signal));
+      setSaved(rooms);
+      toast.success(t('floorPlan.saved', { floor: floor?.name ?? '' }));
+    } catch (err) {
+      toast.error((err as ApiError).message);
+    }
+  };
+
+  const onPointerDown = (e: React.PointerEvent, r: Placed) => {
+    setSelected(r.row.id);
+    if (!canEdit || e.button !== 0) return;
+    const box = canvas.current!.getBoundingClientRect();
+    drag.current = { id: r.row.id, dx: e.clientX - box.left - r.x, dy: e.clientY - box.top - r.y, moved: false };
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: React.PointerEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    const box = canvas.current!.getBoundingClientRect();
+    d.moved = true;
+    place(d.id, snap(e.clientX - box.left - d.dx), snap(e.clientY - box.top - d.dy));
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+  const onKeyDown = (e: React.KeyboardEvent, r: Placed) => {
+    if (e.key === 'Enter' && canOpenRoom) navigate(`/frontoffice/master/room?edit=${r.row.id}`);
+    if (!canEdit) return;
+    const next = moveBy(r, e.key, e.shiftKey);
+    if (next) {
+      e.preventDefault();
+      place(r.row.id, next.x, next.y);
+    }
+  };
+
+  if (floors && !floors.length) {
+    return (
+      <div className="card">
+        <div className="card-body">
+          <p className="muted">{t('floorPlan.noFloors')}</p>
+          <Link className="btn" to="/frontoffice/master/floor">{t('floorPlan.floors')}</Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="card floor-plan">
+      <div className="list-toolbar">
+        <label className="floor-pick">
+          <span className="hide-mobile">{t('floor.title')}</span>
+          <select className="select" value={floorId ?? ''} onChange={(e) => void chooseFloor(Number(e.target.value))} aria-label={t('floor.title')}>
+            {(floors ?? []).map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.code} — {f.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="count">{t('floorPlan.rooms', { count: rooms.length })}</span>
+        <Link className="btn" to="/frontoffice/master/floor">
+          <Icon name="list" size="sm" /> <span className="hide-mobile">{t('floorPlan.floors')}</span>
+        </Link>
+        {canEdit && (
+          <>
+            <button type="button" className="btn" onClick={() => setRooms(autoPlace(rooms.map((r) => ({ row: r.row, x: null, y: null }))))} disabled={!rooms.length}>
+              <Icon name="grid" size="sm" /> <span className="hide-mobile">{t('floorPlan.arrange')}</span>
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={!dirty}>
+              <Icon name="check" size="sm" /> {t('floorPlan.save')}
+            </button>
+          </>
+        )}
+      </div>
+      <ul className="hk-legend" aria-label={t('room.hk_status')}>
+        {HK_STATUSES.map((s) => (
+          <li key={s} className={`hk-${s}`}>
+            <span className="swatch" /> {t(`room.hk_status.${s}`)} <strong>{counts[s]}</strong>
+          </li>
+        ))}
+      </ul>
+      <p className="muted floor-plan-help">{t(canEdit ? 'floorPlan.help' : 'floorPlan.helpReadOnly')}</p>
+      <div className="floor-plan-scroll">
+        {rooms.length === 0 ? (
+          <p className="muted" style={{ padding: 16 }}>{floors ? t('floorPlan.noRooms') : t('common.loading')}</p>
+        ) : (
+          <div ref={canvas} className="floor-plan-canvas" style={{ width, height, minWidth: '100%' }} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+            {rooms.map((r) => (
+              <button
+                key={r.row.id}
+                type="button"
+                className={`room-tile hk-${r.row.hk_status}${selected === r.row.id ? ' on' : ''}${canEdit ? ' movable' : ''}`}
+                style={{ left: r.x, top: r.y, width: TILE, height: TILE }}
+                onPointerDown={(e) => onPointerDown(e, r)}
+                onDoubleClick={() => canOpenRoom && navigate(`/frontoffice/master/room?edit=${r.row.id}`)}
+                onKeyDown={(e) => onKeyDown(e, r)}
+                aria-label={`${r.row.code} · ${r.row._refs?.room_type_id ?? ''} · ${t(`room.hk_status.${r.row.hk_status}`)}`}
+                title={`${r.row.code} · ${r.row._refs?.room_type_id ?? ''} · ${t(`room.hk_status.${r.row.hk_status}`)}${r.row.ooo_reason ? ` · ${r.row.ooo_reason}` : ''}`}
+              >
+                <span className="room-no">{r.row.code}</span>
+                <span className="room-type">{String(r.row._refs?.room_type_id ?? '').split(' - ')[0]}</span>
+                <span className="room-status">{t(`floorPlan.short.${r.row.hk_status}`)}</span>
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
