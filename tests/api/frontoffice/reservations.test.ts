@@ -248,3 +248,26 @@ describe('guest profiles', () => {
     expect(r.rows).toEqual([expect.objectContaining({ guest: 'Ketut Arsana', stays: 2, room_nights: 3, last_departure: '2026-08-11' })]);
   });
 });
+
+describe('vouchers, pick-ups and the cancellation journal', () => {
+  it('lists voucher bookings by type, pick-ups for the driver, and who cancelled what and why', async () => {
+    const ota = await one(desk, 'frontoffice/reserve-voucher-type', 'OTA');
+    const r = (await desk.post('/api/data/frontoffice/reservation', {
+      guest_id: ids.guest, room_type_id: ids.DLX, adults: 2, status: 'confirmed', arrival: '2027-08-02', departure: '2027-08-04',
+      voucher_type_id: ota.id, voucher_no: 'BKG-4471923', pickup: true, pickup_detail: 'GA 342 from CGK, lands 14:35',
+    })).json();
+    const vouchers = (await desk.get('/api/reports/fo-voucher?date_from=2027-08-01&date_to=2027-08-31')).json();
+    expect(vouchers.rows).toEqual([expect.objectContaining({ code: r.code, voucher_type: 'OTA voucher', voucher_no: 'BKG-4471923' })]);
+    const pickups = (await desk.get('/api/reports/guest-pickup?date_from=2027-08-02&date_to=2027-08-02')).json();
+    expect(pickups.rows).toEqual([expect.objectContaining({ code: r.code, pickup_detail: 'GA 342 from CGK, lands 14:35', phone: '+62 812 2233 4455' })]);
+
+    await desk.post('/api/ops/frontoffice.reservationCancel', { id: r.id, version: r.version, reason_id: ids.reason, note: 'Flight cancelled' });
+    await desk.post('/api/ops/frontoffice.reservationReinstate', { id: r.id, version: r.version + 1 });
+    const journal = (await desk.get('/api/reports/cancelation-journal?date_from=2026-11-01')).json();
+    const mine = journal.rows.filter((x: { code: string }) => x.code === r.code);
+    expect(mine.map((x: { event: string; reason: string | null; note: string | null; username: string }) => [x.event, x.reason, x.note, x.username])).toEqual([
+      ['reservationCancel', 'Change of plans', 'Flight cancelled', 'frontdesk'],
+      ['reservationReinstate', null, null, 'frontdesk'],
+    ]);
+  });
+});
