@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 
 let t: TestApp;
@@ -33,14 +34,19 @@ describe('front-office figures', () => {
     expect(Number(sheet.grandTotals.occupied)).toBe(booked);
   });
 
-  it('the forecast gives occupancy as sold over rooms to sell, and ADR as net revenue over rooms sold', async () => {
+  it('the forecast follows USALI: out-of-order rooms stay available unless the setup excludes them, comp rooms are not sold', async () => {
     const f = (await admin.get('/api/reports/forecast-room?days=3')).json();
     expect(f.rows).toHaveLength(3);
     for (const r of f.rows) {
-      expect(Number(r.occupancy)).toBeCloseTo((100 * Number(r.sold)) / Number(r.to_sell), 2);
+      expect(Number(r.occupancy)).toBeCloseTo((100 * Number(r.sold)) / Number(r.available), 2);
+      expect(Number(r.occupancy_comp)).toBeCloseTo((100 * (Number(r.sold) + Number(r.comp))) / Number(r.available), 2);
       if (Number(r.sold)) expect(Number(r.adr)).toBe(Math.round(Number(r.revenue) / Number(r.sold)));
     }
-    expect(f.rows[0].to_sell).toBe(119);
+    expect(f.rows[0]).toMatchObject({ available: 120, ooo: 1 });
+    await sql`UPDATE hotel_setup SET exclude_ooo_from_available = true WHERE branch_id = 1`.execute(t.database.db);
+    const excl = (await admin.get('/api/reports/forecast-room?days=1')).json();
+    await sql`UPDATE hotel_setup SET exclude_ooo_from_available = false WHERE branch_id = 1`.execute(t.database.db);
+    expect(excl.rows[0].available).toBe(119);
   });
 
   it('stays behind the front-office right: the cashier may not run it', async () => {
