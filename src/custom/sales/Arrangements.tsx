@@ -1,12 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Decimal from 'decimal.js';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
 import { ApiError } from '../../engine/api/client';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import { formatMoney } from '../../engine/format/format';
-import type { CustomScreen, EntitySchema, FormScreen } from '../../engine/meta/types';
+import type { CustomScreen } from '../../engine/meta/types';
 import { loadScreen, type ScreenBundle } from '../../engine/screens/screenStore';
+import { BundleFormDrawer } from '../../engine/screens/form/BundleFormDrawer';
 import type { ScreenProps } from '../../engine/screens/kinds';
 import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
@@ -14,7 +15,6 @@ import { confirmDialog } from '../../shell/confirm';
 import { Icon } from '../../widgets/Icon';
 import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 
-const EntityForm = lazy(() => import('../../engine/screens/form/EntityForm'));
 
 interface Line {
   fo_article_id: number | null;
@@ -189,26 +189,7 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
         </div>
       </div>
       {editing !== undefined && formBundle && (
-        <Suspense fallback={null}>
-          <EntityForm
-            entity={formBundle.entities[(formBundle.screen as FormScreen).entity] as EntitySchema}
-            form={formBundle.screen as FormScreen}
-            id={editing}
-            resource={resource}
-            title={t((formBundle.screen as FormScreen).title)}
-            onClose={() => setEditing(undefined)}
-            onSaved={async (row, created) => {
-              const rows = await loadList();
-              setSelected(rows.find((r) => r.id === row.id));
-              if (created) setEditing(undefined);
-            }}
-            onDeleted={async () => {
-              setEditing(undefined);
-              const rows = await loadList();
-              setSelected(rows[0]);
-            }}
-          />
-        </Suspense>
+        <BundleFormDrawer bundle={formBundle} id={editing} resource={resource} onClose={() => setEditing(undefined)} reload={loadList} select={setSelected} />
       )}
     </div>
   );

@@ -1,16 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { apiGet, ApiError } from '../../engine/api/client';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
-import type { CustomScreen, EntitySchema, FormScreen, I18nText } from '../../engine/meta/types';
+import type { CustomScreen, I18nText } from '../../engine/meta/types';
 import { loadScreen, type ScreenBundle } from '../../engine/screens/screenStore';
+import { BundleFormDrawer } from '../../engine/screens/form/BundleFormDrawer';
 import type { ScreenProps } from '../../engine/screens/kinds';
 import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 
-const EntityForm = lazy(() => import('../../engine/screens/form/EntityForm'));
 
 interface RightsNode {
   path: string;
@@ -135,26 +135,7 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
         </div>
       </div>
       {editing !== undefined && formBundle && (
-        <Suspense fallback={null}>
-          <EntityForm
-            entity={formBundle.entities[(formBundle.screen as FormScreen).entity] as EntitySchema}
-            form={formBundle.screen as FormScreen}
-            id={editing}
-            resource={resource}
-            title={t((formBundle.screen as FormScreen).title)}
-            onClose={() => setEditing(undefined)}
-            onSaved={async (row, created) => {
-              const rows = await loadGroups();
-              setSelected(rows.find((g) => g.id === row.id));
-              if (created) setEditing(undefined);
-            }}
-            onDeleted={async () => {
-              setEditing(undefined);
-              const rows = await loadGroups();
-              setSelected(rows[0]);
-            }}
-          />
-        </Suspense>
+        <BundleFormDrawer bundle={formBundle} id={editing} resource={resource} onClose={() => setEditing(undefined)} reload={loadGroups} select={setSelected} />
       )}
     </div>
   );

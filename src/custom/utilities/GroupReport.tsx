@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet, apiPost, downloadFile, type ApiError } from '../../engine/api/client';
+import { apiGet, downloadFile, type ApiError } from '../../engine/api/client';
 import { dataProvider, type ReportMeta, type Row } from '../../engine/api/dataProvider';
+import { runJob, type JobStatus } from '../../engine/api/jobs';
 import type { I18nText } from '../../engine/meta/types';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
@@ -23,14 +24,6 @@ interface Draft {
   name: string;
   description: string;
   items: Item[];
-}
-interface JobStatus {
-  id: string;
-  state: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  step: string;
-  error?: { error?: { message?: string } };
 }
 
 const empty: Draft = { code: '', name: '', description: '', items: [] };
@@ -104,13 +97,7 @@ export default function GroupReport({ route }: ScreenProps) {
   const run = async (format: 'xlsx' | 'pdf') => {
     if (!draft?.id) return;
     try {
-      let status = await apiPost<JobStatus>(`/api/report-groups/${draft.id}/run`, { format });
-      setJob(status);
-      while (status.state === 'running') {
-        await new Promise((r) => setTimeout(r, 400));
-        status = await apiGet<JobStatus>(`/api/jobs/${status.id}`);
-        setJob(status);
-      }
+      const status = await runJob(`/api/report-groups/${draft.id}/run`, { format }, setJob);
       if (status.state === 'failed') {
         toast.error(status.error?.error?.message ?? t('common.screenError'));
         return;

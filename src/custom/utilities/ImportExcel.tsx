@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { apiGet, apiPost, downloadFile, type ApiError } from '../../engine/api/client';
 import { useI18n } from '../../engine/i18n/i18n';
+import { runJob, type JobStatus } from '../../engine/api/jobs';
 import { useSession } from '../../engine/session/session';
 import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
@@ -26,15 +27,7 @@ interface Problem {
   column: string;
   message: string;
 }
-interface Job {
-  id: string;
-  state: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  step: string;
-  result?: { imported: number; problems: Problem[] };
-  error?: { error?: { message?: string } };
-}
+type Job = JobStatus<{ imported: number; problems: Problem[] }>;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -107,13 +100,7 @@ export default function ImportExcel(_props: ScreenProps) {
   const run = async () => {
     if (!upload || !sheet) return;
     try {
-      let status = await apiPost<Job>('/api/import/run', { entity, ...upload, sheet: sheet.name, mapping });
-      setJob(status);
-      while (status.state === 'running') {
-        await new Promise((r) => setTimeout(r, 300));
-        status = await apiGet<Job>(`/api/jobs/${status.id}`);
-        setJob(status);
-      }
+      const status: Job = await runJob('/api/import/run', { entity, ...upload, sheet: sheet.name, mapping }, setJob);
       if (status.state === 'failed') toast.error(status.error?.error?.message ?? t('common.screenError'));
       else if (status.result?.problems.length) toast.error(t('import.failed', { count: status.result.problems.length }));
       else toast.success(t('import.done', { count: (status.result?.imported ?? 0).toLocaleString('de-DE') }));
