@@ -9,8 +9,8 @@ import { loadMeta } from '../server/meta/load.js';
 import { buildApp } from '../server/app.js';
 import { seedDemo } from '../server/seed/demo.js';
 import { runReport } from '../server/reports/runner.js';
-import { layoutReport } from '../src/engine/reports/layout.js';
-import type { ReportDefinition } from '../src/engine/meta/types.js';
+import { layoutReport } from '../src/core/reports/layout.js';
+import type { ReportDefinition } from '../src/core/meta/types.js';
 import { findPostgresBin, startThrowawayPostgres } from '../tests/support/throwawayPostgres.js';
 import { ms, timeAlternating, timeRuns } from './stats.js';
 

@@ -4,6 +4,6 @@ self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'PING') {
-    event.source && event.source.postMessage({ type: 'PONG', at: new Date().toISOString() });
+    if (event.source) event.source.postMessage({ type: 'PONG', at: new Date().toISOString() });
   }
 });

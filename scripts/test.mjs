@@ -1,5 +1,5 @@
 // `npm test`: installs what is missing (npm packages; Debian's chromium and PostgreSQL server when
-// absent), builds the client, runs the type check and every vitest project (unit, meta, API on PGlite
+// absent), builds the client, runs the static checks and every vitest project (unit, meta, API on PGlite
 // and on PostgreSQL, browser), and ends with one line: "N passed, N failed".
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,10 +37,20 @@ fs.mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 
-const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
-if (tsc.status === 0) passed++;
-else failed++;
-console.log(tsc.status === 0 ? 'Type check: passed' : 'Type check: FAILED');
+// Static checks, each counted as one test: the type check (and the shared core's, without the DOM or
+// Node), ESLint with the architecture's import rules, and Prettier's formatting.
+const checks = [
+  ['Type check', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
+  ['Core type check (no DOM, no Node)', ['tsc', '--noEmit', '-p', 'tsconfig.core.json']],
+  ['Lint and layering (ESLint)', ['eslint', '.']],
+  ['Formatting (Prettier)', ['prettier', '--check', '.']],
+];
+for (const [name, cmd] of checks) {
+  const r = spawnSync('npx', cmd, { cwd: root, stdio: 'inherit' });
+  if (r.status === 0) passed++;
+  else failed++;
+  console.log(`${name}: ${r.status === 0 ? 'passed' : 'FAILED'}`);
+}
 
 const report = path.join(results, 'vitest.json');
 fs.rmSync(report, { force: true });

@@ -23,7 +23,7 @@ import { importRoutes } from './import/routes.js';
 import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
 import { domainModules } from './domain/index.js';
 import { requestLang, translate } from './i18n/translate.js';
-import { fieldLabelCandidates } from '../src/engine/meta/types.js';
+import { fieldLabelCandidates } from '../src/core/meta/types.js';
 
 export interface BuildOptions {
   config: Config;

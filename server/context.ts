@@ -1,4 +1,5 @@
 import type { Config } from './config.js';
+import type { SignedInUser } from '../src/core/api/contract.js';
 import type { Db } from './db/connect.js';
 import type { Meta } from './meta/load.js';
 import type { Mailer } from './auth/mailer.js';
@@ -21,16 +22,8 @@ export interface AppContext {
   actionName(resource: string, action: string, lang: 'en' | 'id'): string;
 }
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string | null;
-  groupId: number;
-  isAdmin: boolean;
-  language: 'en' | 'id';
-  mustChangePassword: boolean;
-}
+/** The signed-in user (the same shape the client receives). */
+export type AuthUser = SignedInUser;
 
 export interface AuthInfo {
   user: AuthUser;

@@ -1,10 +1,12 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import routesFile from '../routes.json';
-import type { RouteNode } from './engine/meta/types';
+import type { RouteNode } from './core/meta/types';
 import { buildRoutes } from './engine/router/buildRoutes';
 import { loadLabels } from './engine/i18n/i18n';
 import { ScreenHost } from './engine/screens/ScreenHost';
+import { engineLookupSource } from './engine/api/lookupSource';
+import { LookupSourceContext } from './widgets/inputs/lookupSource';
 import { Root } from './shell/Root';
 import { AuthGate } from './shell/AuthGate';
 import { Layout } from './shell/Layout';
@@ -42,7 +44,11 @@ async function start() {
   } catch {
     /* the sign-in page still renders; labels show their keys until the server answers */
   }
-  createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);
+  createRoot(document.getElementById('root')!).render(
+    <LookupSourceContext.Provider value={engineLookupSource}>
+      <RouterProvider router={router} />
+    </LookupSourceContext.Provider>,
+  );
   if (import.meta.env.PROD) {
     void registerServiceWorker();
     // The spec: console logging is disabled after start-up in production.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, AuthInfo } from '../context.js';
+import type { SessionPayload } from '../../src/core/api/contract.js';
 import { audit } from '../http/audit.js';
 import { badRequest, HttpError, invalid } from '../http/errors.js';
 import { clearSessionCookie, cookieName, loadSession, requireAuth, setSessionCookie } from '../http/session.js';
@@ -21,8 +22,7 @@ const FORGOT_MAX_PER_ADDRESS = 10;
 const FORGOT_MAX_PER_ACCOUNT_HOUR = 3;
 const EMAIL_CHANGE_HOURS = 24;
 
-/** What the client keeps of a session: who, where, what they may do; never the session secret. */
-export async function sessionPayload(ctx: AppContext, auth: AuthInfo, expiresAt?: Date) {
+export async function sessionPayload(ctx: AppContext, auth: AuthInfo, expiresAt?: Date): Promise<SessionPayload> {
   const branches = (
     await sql<{ id: number; code: string; name: string; city: string | null }>`
       SELECT id, code, name, city FROM branch WHERE id = ANY(${auth.branchIds}) ORDER BY id`.execute(ctx.db)

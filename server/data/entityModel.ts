@@ -1,4 +1,4 @@
-import type { EntityField, EntitySchema } from '../../src/engine/meta/types.js';
+import type { EntityField, EntitySchema } from '../../src/core/meta/types.js';
 
 /** What the data layer needs to know about one entity, derived once from its JSON Schema. */
 export interface EntityModel {

@@ -63,7 +63,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (err.code !== 'EEXIST') throw err;
       const pid = Number(fs.readFileSync(lockPath, 'utf8'));
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`The data directory ${dataDir} is in use by another Hotelier server (pid ${pid}). Stop it first.`);
+        throw new Error(`The data directory ${dataDir} is in use by another Hotelier server (pid ${pid}). Stop it first.`, { cause: err });
       }
       fs.rmSync(lockPath, { force: true });
     }

@@ -3,7 +3,7 @@ import type { Db } from './connect.js';
 import { refreshReportGrants } from './migrate.js';
 import type { EntityModel } from '../data/entityModel.js';
 import { baseType } from '../data/entityModel.js';
-import type { EntityField } from '../../src/engine/meta/types.js';
+import type { EntityField } from '../../src/core/meta/types.js';
 
 /** Column type a managed (implementer-defined) entity gets for each field. */
 function columnType(f: EntityField): string {

@@ -1,13 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { describeAjvError, type FieldProblem } from '../../src/engine/checks/errorMessages.js';
+import { describeAjvError, type FieldProblem } from '../../src/core/checks/errorMessages.js';
 import { translate, requestLang, type Labels } from '../i18n/translate.js';
-import type { Lang } from '../../src/engine/meta/types.js';
+import type { Lang } from '../../src/core/meta/types.js';
+import type { ApiErrorBody } from '../../src/core/api/contract.js';
 
-/** The one error shape of the API: { error: { code, message, fields? } }. */
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
-}
+export type { ApiErrorBody };
 
 /** An error the caller caused: its message is a label key, translated into the caller's language. */
 export class HttpError extends Error {

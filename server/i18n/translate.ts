@@ -1,4 +1,4 @@
-import type { I18nText, Lang } from '../../src/engine/meta/types.js';
+import type { I18nText, Lang } from '../../src/core/meta/types.js';
 
 export type Labels = Map<string, I18nText>;
 

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import dayjs from 'dayjs';
-import type { EntityField } from '../../src/engine/meta/types.js';
+import type { EntityField } from '../../src/core/meta/types.js';
 import { baseType } from '../data/entityModel.js';
+import { parseAmount } from '../../src/core/format/amount.js';
 
 /** A cell turned into the value its field stores, or the label key of why it cannot be. */
 export type Converted = { value: unknown } | { error: string; params?: Record<string, unknown> };
@@ -9,15 +10,6 @@ export type Converted = { value: unknown } | { error: string; params?: Record<st
 const TRUE = new Set(['true', 'yes', 'y', 'ya', '1', 'aktif', 'active', 'benar', 'v', '✓']);
 const FALSE = new Set(['false', 'no', 'n', 'tidak', '0', 'nonaktif', 'inactive', 'salah', '-']);
 const DECIMALS: Record<string, number> = { money: 2, percent: 2, quantity: 4 };
-
-/** "1.250.000,50", "1,250,000.50", "1250000.5" → "1250000.50": both Indonesian and English writing. */
-export function parseNumberText(text: string): string | undefined {
-  let s = text.replace(/\s|Rp|IDR|%/gi, '');
-  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, '').replace(',', '.');
-  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
-  else if (/^-?\d+,\d+$/.test(s)) s = s.replace(',', '.');
-  return /^-?\d+(\.\d+)?$/.test(s) ? s : undefined;
-}
 
 /** Excel keeps dates as day counts from 1899-12-30 (its leap-year bug included). */
 function excelSerialToDate(n: number) {
@@ -48,7 +40,7 @@ export function convertCell(field: EntityField, raw: unknown, refIds?: (text: st
     return TRUE.has(t) ? { value: true } : FALSE.has(t) ? { value: false } : { error: 'import.notBoolean', params: { value: text } };
   }
   if (type === 'integer' || type === 'number') {
-    const n = typeof raw === 'number' ? String(raw) : parseNumberText(text);
+    const n = typeof raw === 'number' ? String(raw) : parseAmount(text);
     if (n === undefined) return { error: 'import.notNumber', params: { value: text } };
     return { value: Number(n) };
   }
@@ -60,7 +52,7 @@ export function convertCell(field: EntityField, raw: unknown, refIds?: (text: st
   }
   const places = field.format ? DECIMALS[field.format] : undefined;
   if (places !== undefined) {
-    const n = typeof raw === 'number' ? new Decimal(raw).toFixed() : parseNumberText(text);
+    const n = typeof raw === 'number' ? new Decimal(raw).toFixed() : parseAmount(text);
     if (n === undefined) return { error: 'import.notNumber', params: { value: text } };
     return { value: n };
   }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../context.js';
 import type { EntityModel } from '../data/entityModel.js';
-import type { Lang } from '../../src/engine/meta/types.js';
+import type { Lang } from '../../src/core/meta/types.js';
 import { translate } from '../i18n/translate.js';
 import { baseType } from '../data/entityModel.js';
 import { fieldLabel, importFields } from './importer.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { EntitySchema, FlatRoute, I18nText, ReportDefinition, RouteNode, Screen } from '../../src/engine/meta/types.js';
-import { flattenRoutes } from '../../src/engine/meta/types.js';
+import type { EntitySchema, FlatRoute, I18nText, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import { flattenRoutes } from '../../src/core/meta/types.js';
 import { validateMeta, type MetaError } from './validate.js';
 
 export interface MetaFile<T> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { RouteNode, Screen } from '../../src/engine/meta/types.js';
+import type { RouteNode, Screen } from '../../src/core/meta/types.js';
 import { notFound } from '../http/errors.js';
 import { hasRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';

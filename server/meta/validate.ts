@@ -1,5 +1,5 @@
-import type { EntitySchema, ReportDefinition, RouteNode, Screen } from '../../src/engine/meta/types.js';
-import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/engine/meta/types.js';
+import type { EntitySchema, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/core/meta/types.js';
 import { createAjv } from '../validation/ajv.js';
 import { parameterNames } from '../reports/namedSql.js';
 import { screenReportSql } from '../reports/sandbox.js';

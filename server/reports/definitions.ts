@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { Meta } from '../meta/load.js';
-import type { ReportDefinition } from '../../src/engine/meta/types.js';
+import type { ReportDefinition } from '../../src/core/meta/types.js';
 import { checkReport, type MetaError } from '../meta/validate.js';
 import { createAjv } from '../validation/ajv.js';
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import type { Db } from '../db/connect.js';
-import type { ReportDefinition } from '../../src/engine/meta/types.js';
-import { totalsOf, type ReportResult } from '../../src/engine/reports/layout.js';
+import type { ReportDefinition } from '../../src/core/meta/types.js';
+import { totalsOf, type ReportResult } from '../../src/core/reports/layout.js';
 import { HttpError, invalid, toHttpError } from '../http/errors.js';
 import { createAjv } from '../validation/ajv.js';
-import { describeAjvError } from '../../src/engine/checks/errorMessages.js';
+import { describeAjvError } from '../../src/core/checks/errorMessages.js';
 import { compileNamedSql } from './namedSql.js';
 import { runSandboxed, STATEMENT_TIMEOUT_MS } from './sandbox.js';
 

@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020.js';
-import { FORMATS } from '../../src/engine/checks/checks.js';
+import { FORMATS } from '../../src/core/checks/checks.js';
 
 export type AjvInstance = Ajv2020;
 

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { CustomScreen, FlatRoute } from '../engine/meta/types';
+import type { CustomScreen, FlatRoute } from '../core/meta/types';
 import { loadScreen, type ScreenBundle } from '../engine/screens/screenStore';
 import { customComponent } from '../engine/screens/custom/registry';
 

@@ -1,6 +1,6 @@
 import { apiGet } from '../engine/api/client';
 import { createStore } from '../engine/store';
-import type { I18nText } from '../engine/meta/types';
+import type { I18nText } from '../core/meta/types';
 
 export interface MenuItem {
   path: string;

@@ -24,7 +24,7 @@ const LAYOUT_KEY = 'hotelier.layout';
 
 function initial(): ThemeState {
   const skin = (localStorage.getItem(SKIN_KEY) as Skin) || 'skin-blue';
-  let layout: Partial<ThemeState> = {};
+  let layout: Partial<ThemeState>;
   try {
     layout = JSON.parse(localStorage.getItem(LAYOUT_KEY) ?? '{}');
   } catch {

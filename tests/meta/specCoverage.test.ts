@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/config.js';
-import { flattenRoutes, type RouteNode } from '../../src/engine/meta/types.js';
+import { flattenRoutes, type RouteNode } from '../../src/core/meta/types.js';
 
 /** Non-comment, non-blank lines of a docs/ list. */
 function lines(file: string): string[] {

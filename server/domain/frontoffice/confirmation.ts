@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { Lang } from '../../../src/engine/meta/types.js';
-import { formatDate, formatMoney } from '../../../src/engine/format/format.js';
+import type { Lang } from '../../../src/core/meta/types.js';
+import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 import { translate, type Labels } from '../../i18n/translate.js';
 import { notFound } from '../../http/errors.js';
 import { priceStay, rateRow, stayTotals, type NightPrice } from './pricing.js';

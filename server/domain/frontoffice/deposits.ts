@@ -3,6 +3,7 @@ import type { HookContext } from '../../data/hooks.js';
 import { badRequest, invalid, notFound } from '../../http/errors.js';
 import { defineOp } from '../../ops/registry.js';
 import { RESERVATION } from './reservations.js';
+import { parseAmount } from '../../../src/core/format/amount.js';
 
 async function reservationOf(c: HookContext, id: number) {
   const r = (await sql<{ id: number; status: string }>`SELECT id, status FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx)).rows[0];
@@ -32,7 +33,7 @@ export const addDeposit = defineOp<{ id: number; paid_on?: string; amount: strin
   async handler(c, input) {
     const r = await reservationOf(c, input.id);
     // a cashier types 2.500.000 as the screen shows money; the column takes 2500000
-    const amount = /^[0-9]{1,3}(\.[0-9]{3})+(,[0-9]{1,2})?$/.test(input.amount) ? input.amount.replace(/\./g, '').replace(',', '.') : input.amount;
+    const amount = parseAmount(input.amount) ?? input.amount;
     if (['cancelled', 'no_show', 'checked_out'].includes(r.status)) throw badRequest('deposit.closedReservation');
     if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount)) throw invalid([{ field: 'amount', key: 'deposit.amountForm', params: {} }]);
     if (Number(amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { EntityHook } from '../../data/hooks.js';
 import { conflict } from '../../http/errors.js';
-import { formatDate } from '../../../src/engine/format/format.js';
+import { formatDate } from '../../../src/core/format/format.js';
 
 /**
  * One profile per guest across stays: a new profile with the same name and date of birth as an existing

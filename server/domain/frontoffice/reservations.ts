@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { EntityHook, HookContext } from '../../data/hooks.js';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import { hasRight } from '../../http/rbac.js';
-import { formatDate } from '../../../src/engine/format/format.js';
+import { formatDate } from '../../../src/core/format/format.js';
 import { defineOp } from '../../ops/registry.js';
 import { availability } from './availability.js';
 

@@ -9,7 +9,7 @@ import { availability } from './availability.js';
 import { priceStay, rateRow, stayTotals, type StayOptions } from './pricing.js';
 import { activeRules, applyRule, houseOccupancy, pickRule } from './dynamicRates.js';
 import { arrangementLines, packageRevenue } from './packages.js';
-import { formatDate, formatMoney } from '../../../src/engine/format/format.js';
+import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 import { RESERVATION } from './reservations.js';
 import { confirmationPdf } from './confirmation.js';
 import { requestLang } from '../../i18n/translate.js';

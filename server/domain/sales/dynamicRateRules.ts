@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { EntityHook } from '../../data/hooks.js';
 import { invalid } from '../../http/errors.js';
-import type { FieldProblem } from '../../../src/engine/checks/errorMessages.js';
+import type { FieldProblem } from '../../../src/core/checks/errorMessages.js';
 
 /** The checks of a dynamic-rate rule, with sentences a revenue manager can act on (the database checks the same). */
 export const dynamicRateHook: EntityHook = {

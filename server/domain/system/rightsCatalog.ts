@@ -1,5 +1,5 @@
-import type { I18nText, RouteNode, Screen } from '../../../src/engine/meta/types.js';
-import { joinPath } from '../../../src/engine/meta/types.js';
+import type { I18nText, RouteNode, Screen } from '../../../src/core/meta/types.js';
+import { joinPath } from '../../../src/core/meta/types.js';
 
 export interface RightAction {
   key: string;

@@ -1,4 +1,4 @@
-import type { ReportResult } from '../../../src/engine/reports/layout.js';
+import type { ReportResult } from '../../../src/core/reports/layout.js';
 import type { Presentation } from './presentation.js';
 
 function cell(v: unknown): string {

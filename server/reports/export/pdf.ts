@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import type { ReportColumn } from '../../../src/engine/meta/types.js';
-import { layoutReport, type LayoutItem, type ReportResult } from '../../../src/engine/reports/layout.js';
+import type { ReportColumn } from '../../../src/core/meta/types.js';
+import { layoutReport, type LayoutItem, type ReportResult } from '../../../src/core/reports/layout.js';
 import type { Presentation } from './presentation.js';
 
 /** A PDF is for people: beyond this many rows, XLSX (or a narrower filter) is the right tool. */

@@ -1,8 +1,8 @@
-import type { Lang, ReportColumn, ReportDefinition } from '../../../src/engine/meta/types.js';
-import type { ReportResult } from '../../../src/engine/reports/layout.js';
-import { formatDate, formatDateTime, formatValue } from '../../../src/engine/format/format.js';
+import type { Lang, ReportColumn, ReportDefinition } from '../../../src/core/meta/types.js';
+import type { ReportResult } from '../../../src/core/reports/layout.js';
+import { formatDate, formatDateTime, formatValue } from '../../../src/core/format/format.js';
 import { translate, type Labels } from '../../i18n/translate.js';
-import { columnTitle, parameterTitle } from '../../../src/engine/reports/labels.js';
+import { columnTitle, parameterTitle } from '../../../src/core/reports/labels.js';
 
 /** Everything an export prints besides the rows, in the reader's language. */
 export interface Presentation {

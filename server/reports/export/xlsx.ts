@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ReportColumn } from '../../../src/engine/meta/types.js';
-import { layoutReport, type ReportResult } from '../../../src/engine/reports/layout.js';
+import type { ReportColumn } from '../../../src/core/meta/types.js';
+import { layoutReport, type ReportResult } from '../../../src/core/reports/layout.js';
 import type { Presentation } from './presentation.js';
 
 const NUMBER_FORMATS: Record<string, string> = {

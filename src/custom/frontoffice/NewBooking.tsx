@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { ApiError } from '../../engine/api/client';
 import { dataProvider } from '../../engine/api/dataProvider';
 import { useI18n } from '../../engine/i18n/i18n';
-import { formatDate } from '../../engine/format/format';
+import { formatDate } from '../../core/format/format';
 import { toast } from '../../shell/toasts';
 import { Drawer } from '../../widgets/Drawer';
 import { Icon } from '../../widgets/Icon';

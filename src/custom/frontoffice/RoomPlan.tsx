@@ -5,7 +5,7 @@ import { apiGet, type ApiError } from '../../engine/api/client';
 import { dataProvider } from '../../engine/api/dataProvider';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
-import { formatDate } from '../../engine/format/format';
+import { formatDate } from '../../core/format/format';
 import { toast } from '../../shell/toasts';
 import { DateInput } from '../../widgets/inputs/DateInput';
 import { Icon } from '../../widgets/Icon';

@@ -4,8 +4,9 @@ import { dataProvider, type Row } from '../../engine/api/dataProvider';
 import { ApiError } from '../../engine/api/client';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
-import { formatMoney } from '../../engine/format/format';
-import type { CustomScreen } from '../../engine/meta/types';
+import { formatMoney } from '../../core/format/format';
+import { parseAmount } from '../../core/format/amount';
+import type { CustomScreen } from '../../core/meta/types';
 import { loadScreen, type ScreenBundle } from '../../engine/screens/screenStore';
 import { BundleFormDrawer } from '../../engine/screens/form/BundleFormDrawer';
 import type { ScreenProps } from '../../engine/screens/kinds';
@@ -213,7 +214,7 @@ function AmountInput({ value, onChange, disabled, label }: { value: string; onCh
         onChange={(e) => setText(e.target.value)}
         onBlur={() => {
           setFocused(false);
-          const clean = text.replace(/\./g, '').replace(',', '.').trim() || '0';
+          const clean = parseAmount(text.trim() || '0') ?? '';
           if (/^\d{1,16}(\.\d{1,2})?$/.test(clean)) onChange(clean);
           else setText(value);
         }}

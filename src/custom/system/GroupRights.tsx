@@ -3,7 +3,7 @@ import { apiGet, ApiError } from '../../engine/api/client';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
-import type { CustomScreen, I18nText } from '../../engine/meta/types';
+import type { CustomScreen, I18nText } from '../../core/meta/types';
 import { loadScreen, type ScreenBundle } from '../../engine/screens/screenStore';
 import { BundleFormDrawer } from '../../engine/screens/form/BundleFormDrawer';
 import type { ScreenProps } from '../../engine/screens/kinds';

@@ -3,7 +3,7 @@ import { apiGet, ApiError } from '../../engine/api/client';
 import { dataProvider } from '../../engine/api/dataProvider';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
-import type { I18nText } from '../../engine/meta/types';
+import type { I18nText } from '../../core/meta/types';
 import type { ScreenProps } from '../../engine/screens/kinds';
 import { blocking } from '../../shell/overlay';
 import { confirmDialog } from '../../shell/confirm';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { apiGet, apiPatch, ApiError } from '../../engine/api/client';
 import { loadLabels, useI18n } from '../../engine/i18n/i18n';
 import { sessionStore } from '../../engine/session/session';
-import { formatDateTime } from '../../engine/format/format';
+import { formatDateTime } from '../../core/format/format';
 import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiGet, apiPost, ApiError } from '../../engine/api/client';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
-import { formatDateTime } from '../../engine/format/format';
+import { formatDateTime } from '../../core/format/format';
 import { blocking } from '../../shell/overlay';
 import { confirmDialog } from '../../shell/confirm';
 import { toast } from '../../shell/toasts';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiGet, downloadFile, type ApiError } from '../../engine/api/client';
 import { dataProvider, type ReportMeta, type Row } from '../../engine/api/dataProvider';
 import { runJob, type JobStatus } from '../../engine/api/jobs';
-import type { I18nText } from '../../engine/meta/types';
+import type { I18nText } from '../../core/meta/types';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import { ParamForm, type ParamValues } from '../../engine/reports/ParamForm';

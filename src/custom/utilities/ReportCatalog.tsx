@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { apiGet, type ApiError } from '../../engine/api/client';
-import type { I18nText } from '../../engine/meta/types';
+import type { I18nText } from '../../core/meta/types';
 import { useI18n } from '../../engine/i18n/i18n';
 import { useStore } from '../../engine/store';
 import { menuStore } from '../../shell/menu';

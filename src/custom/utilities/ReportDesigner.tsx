@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { apiGet, apiPost, http, type ApiError } from '../../engine/api/client';
-import type { ReportDefinition } from '../../engine/meta/types';
-import type { ReportResult } from '../../engine/reports/layout';
+import type { ReportDefinition } from '../../core/meta/types';
+import type { ReportResult } from '../../core/reports/layout';
 import { ReportTable } from '../../engine/reports/ReportTable';
 import { useI18n } from '../../engine/i18n/i18n';
-import { formatDateTime } from '../../engine/format/format';
+import { formatDateTime } from '../../core/format/format';
 import { blocking } from '../../shell/overlay';
 import { confirmDialog } from '../../shell/confirm';
 import { toast } from '../../shell/toasts';

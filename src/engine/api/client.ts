@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { endSession, sessionStore } from '../session/session';
 import { i18nStore, t } from '../i18n/i18n';
+import type { ApiErrorBody } from '../../core/api/contract';
 
 /** The API's one error shape, as the client sees it. */
 export class ApiError extends Error {
@@ -38,15 +39,15 @@ export function setSessionLostHandler(fn: () => void) {
 
 http.interceptors.response.use(
   (r) => r,
-  (err: AxiosError<any>) => {
+  (err: AxiosError<Partial<ApiErrorBody> | undefined>) => {
     if (axios.isCancel(err) || err.code === 'ERR_CANCELED') return Promise.reject(new ApiError(0, 'ABORTED', t('common.aborted')));
     if (!err.response) return Promise.reject(new ApiError(0, 'NETWORK', t('common.networkError')));
     // A download (responseType blob) carries its error as a JSON blob: read it so the message is the server's.
     if (typeof Blob !== 'undefined' && err.response.data instanceof Blob) {
       return err.response.data.text().then((text) => {
-        let parsed: any;
+        let parsed: Partial<ApiErrorBody> | undefined;
         try {
-          parsed = JSON.parse(text);
+          parsed = JSON.parse(text) as Partial<ApiErrorBody>;
         } catch {
           parsed = undefined;
         }

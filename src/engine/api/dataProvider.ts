@@ -1,6 +1,6 @@
 import { apiDelete, apiGet, apiPatch, apiPost } from './client';
-import type { ReportResult } from '../reports/layout';
-import type { ReportDefinition } from '../meta/types';
+import type { ReportResult } from '../../core/reports/layout';
+import type { ReportDefinition } from '../../core/meta/types';
 
 /**
  * The one data contract every screen uses (after react-admin's dataProvider): lists page, sort and

@@ -1,5 +1,5 @@
 import axios from 'axios';
-import type { I18nText, Lang } from '../meta/types';
+import type { I18nText, Lang } from '../../core/meta/types';
 import { createStore, useStore } from '../store';
 
 const LANG_KEY = 'hotelier.lang';

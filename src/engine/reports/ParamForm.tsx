@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { ReportDefinition } from '../meta/types';
+import type { ReportDefinition } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
 import { DateInput } from '../../widgets/inputs/DateInput';
 import { LookupSelect } from '../../widgets/inputs/LookupSelect';
-import { parameterTitle } from './labels';
+import { parameterTitle } from '../../core/reports/labels';
 
 export type ParamValues = Record<string, string>;
 

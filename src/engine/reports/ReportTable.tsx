@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ReportColumn } from '../meta/types';
+import type { ReportColumn } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
-import { formatValue } from '../format/format';
-import { layoutReport, type ReportResult } from './layout';
-import { columnTitle, NUMERIC_TYPES } from './labels';
+import { formatValue } from '../../core/format/format';
+import { layoutReport, type ReportResult } from '../../core/reports/layout';
+import { columnTitle, NUMERIC_TYPES } from '../../core/reports/labels';
 
 const PAGE = 500;
 

@@ -4,13 +4,13 @@ import { ApiError, downloadFile } from '../api/client';
 import { dataProvider, type ReportMeta } from '../api/dataProvider';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { formatDate, formatValue } from '../format/format';
+import { formatDate, formatValue } from '../../core/format/format';
 import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 import { Chart } from '../../widgets/Chart';
-import { chartData, type ReportResult } from './layout';
-import { columnTitle } from './labels';
+import { chartData, type ReportResult } from '../../core/reports/layout';
+import { columnTitle } from '../../core/reports/labels';
 import { ParamForm, type ParamValues } from './ParamForm';
 import { ReportTable } from './ReportTable';
 

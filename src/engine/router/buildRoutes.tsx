@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import type { FlatRoute, RouteNode } from '../meta/types';
-import { flattenRoutes, toRouterPath } from '../meta/types';
+import type { FlatRoute, RouteNode } from '../../core/meta/types';
+import { flattenRoutes, toRouterPath } from '../../core/meta/types';
 
 export interface RouteHandle {
   route: FlatRoute;

@@ -1,6 +1,6 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { FlatRoute } from '../meta/types';
+import type { FlatRoute } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
 import { hasRight, useSession } from '../session/session';
 import { useStore } from '../store';

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { FlatRoute } from '../meta/types';
+import type { FlatRoute } from '../../core/meta/types';
 import type { ScreenBundle } from './screenStore';
 
 /** What every screen renderer receives. */

@@ -1,5 +1,5 @@
 import { apiGet } from '../api/client';
-import type { EntitySchema, Screen } from '../meta/types';
+import type { EntitySchema, Screen } from '../../core/meta/types';
 
 export interface ScreenBundle {
   id: string;

@@ -1,23 +1,7 @@
 import { createStore, useStore } from '../store';
+import type { SessionPayload } from '../../core/api/contract';
 
-/** What the server tells the client about the signed-in user (never the session secret: that is an HttpOnly cookie). */
-export interface Session {
-  user: {
-    id: number;
-    username: string;
-    fullName: string;
-    email: string | null;
-    groupId: number;
-    isAdmin: boolean;
-    language: 'en' | 'id';
-    mustChangePassword: boolean;
-  };
-  csrfToken: string;
-  branchId: number;
-  branches: { id: number; code: string; name: string; city: string | null }[];
-  rights: string[];
-  expiresAt: string | null;
-}
+export type Session = SessionPayload;
 
 /** The non-secret login marker the spec's shell gate reads from local storage. */
 const MARKER_KEY = 'hotelier.login';

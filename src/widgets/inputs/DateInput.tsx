@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, parseDisplayDate } from '../../engine/format/format';
+import { formatDate, parseDisplayDate } from '../../core/format/format';
 import { Icon } from '../Icon';
 
 /** A date typed as DD/MM/YYYY (or picked from the calendar), stored as YYYY-MM-DD. */

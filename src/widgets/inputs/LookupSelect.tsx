@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { dataProvider, type FilterValue } from '../../engine/api/dataProvider';
+import { useLookupSource, type LookupOption as Option } from './lookupSource';
 import { Icon } from '../Icon';
-
-interface Option {
-  id: number;
-  label: string;
-}
 
 /**
  * Picks a row of another entity by typing part of its code or name. Holds the id; shows the name.
@@ -16,7 +11,7 @@ export function LookupSelect(props: {
   value: number | number[] | null | undefined;
   onChange(v: any): void;
   multiple?: boolean;
-  filter?: Record<string, FilterValue>;
+  filter?: Record<string, unknown>;
   id?: string;
   disabled?: boolean;
   placeholder?: string;
@@ -24,6 +19,7 @@ export function LookupSelect(props: {
   ariaLabel?: string;
 }) {
   const { entity, value, onChange, multiple, filter, disabled } = props;
+  const source = useLookupSource();
   const [labels, setLabels] = useState<Map<number, string>>(new Map());
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -39,9 +35,9 @@ export function LookupSelect(props: {
     const missing = selected.filter((id) => !labels.has(id));
     if (!missing.length) return;
     const controller = new AbortController();
-    dataProvider
-      .lookup(entity, { ids: missing }, controller.signal)
-      .then((r) => setLabels((m) => new Map([...m, ...r.rows.map((x) => [x.id, x.label] as [number, string])])))
+    source
+      .labels(entity, missing, controller.signal)
+      .then((rows) => setLabels((m) => new Map([...m, ...rows.map((x) => [x.id, x.label] as [number, string])])))
       .catch(() => undefined);
     return () => controller.abort();
   }, [entity, JSON.stringify(selected)]);
@@ -51,12 +47,12 @@ export function LookupSelect(props: {
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      dataProvider
-        .lookup(entity, { q: query || undefined, filter }, controller.signal)
-        .then((r) => {
-          setOptions(r.rows);
+      source
+        .search(entity, { q: query || undefined, filter }, controller.signal)
+        .then((rows) => {
+          setOptions(rows);
           setActive(0);
-          setLabels((m) => new Map([...m, ...r.rows.map((x) => [x.id, x.label] as [number, string])]));
+          setLabels((m) => new Map([...m, ...rows.map((x) => [x.id, x.label] as [number, string])]));
         })
         .catch(() => undefined)
         .finally(() => setLoading(false));

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { DateInput } from '../inputs/DateInput';
 import { LookupSelect } from '../inputs/LookupSelect';
-import { formatMoney } from '../../engine/format/format';
+import { formatMoney } from '../../core/format/format';
+import { parseAmount } from '../../core/format/amount';
 import { t } from '../../engine/i18n/i18n';
 
 /**
@@ -70,8 +71,8 @@ function NumberWidget(props: WidgetProps) {
 function MoneyWidget(props: WidgetProps) {
   const [focused, setFocused] = useState(false);
   const { text, setText, commit } = useCommitOnBlur(props, str, (s) => {
-    const clean = s.replace(/\./g, '').replace(',', '.').trim();
-    return clean === '' ? undefined : clean;
+    const clean = s.trim();
+    return clean === '' ? undefined : (parseAmount(clean) ?? clean);
   });
   return (
     <div className="input-group">

@@ -153,7 +153,10 @@ describe('every write route refuses bad input and writes nothing', () => {
       if (res.statusCode >= 400) {
         expectApiError(res, res.statusCode);
         const after = await snapshotCounts(t.database.db, ALL_TABLES);
-        for (const table of AUDITED_REFUSALS[r.path] ?? []) delete after[table], delete before[table];
+        for (const table of AUDITED_REFUSALS[r.path] ?? []) {
+          delete after[table];
+          delete before[table];
+        }
         expect(after, `${r.method} ${r.path} wrote something`).toEqual(before);
       }
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
-import { formatLocalDateTime } from '../../../src/engine/format/format.js';
+import { formatLocalDateTime } from '../../../src/core/format/format.js';
 import { auditSince, expectApiError, idOf, lastAuditId } from '../expectations.js';
 
 /**

@@ -4,7 +4,7 @@ import { DEMO_GROUPS, DEMO_USERS } from '../../../server/seed/demoUsers.js';
 import { actionsOf } from '../../../server/domain/system/rightsCatalog.js';
 import { loadMeta } from '../../../server/meta/load.js';
 import { projectRoot } from '../../../server/config.js';
-import type { FlatRoute } from '../../../src/engine/meta/types.js';
+import type { FlatRoute } from '../../../src/core/meta/types.js';
 import { expectApiError, idOf } from '../expectations.js';
 
 /**

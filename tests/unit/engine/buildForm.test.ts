@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildForm, changedValues, inferWidget, type Labeler } from '../../../src/engine/screens/form/buildForm.js';
-import type { EntitySchema, FormScreen } from '../../../src/engine/meta/types.js';
+import type { EntitySchema, FormScreen } from '../../../src/core/meta/types.js';
 import printerSchema from '../../../schemas/system/pos-printer.json';
 import printerForm from '../../../screens/system/pos-printer-form.json';
 import userSchema from '../../../schemas/system/user.json';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterKind, parseListState, toApiFilter, writeListState } from '../../../src/engine/screens/list/listState.js';
-import type { EntitySchema, ListScreen } from '../../../src/engine/meta/types.js';
+import type { EntitySchema, ListScreen } from '../../../src/core/meta/types.js';
 import auditSchema from '../../../schemas/system/audit-log.json';
 import auditList from '../../../screens/system/log.json';
 import payArticleSchema from '../../../schemas/system/pay-article.json';

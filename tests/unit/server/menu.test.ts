@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, type MenuOverride } from '../../../server/meta/menu.js';
-import type { RouteNode } from '../../../src/engine/meta/types.js';
+import type { RouteNode } from '../../../src/core/meta/types.js';
 
 const name = (en: string, id = en) => ({ en, id });
 

@@ -1,4 +1,4 @@
-import type { CustomScreen as CustomDef } from '../../meta/types';
+import type { CustomScreen as CustomDef } from '../../../core/meta/types';
 import type { ScreenProps } from '../kinds';
 import { customComponent } from './registry';
 import { useI18n } from '../../i18n/i18n';

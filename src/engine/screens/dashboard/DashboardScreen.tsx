@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { DashboardScreen as DashboardDef } from '../../meta/types';
+import type { DashboardScreen as DashboardDef } from '../../../core/meta/types';
 import { dataProvider, type ReportResult } from '../../api/dataProvider';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../session/session';
-import { formatValue } from '../../format/format';
+import { formatValue } from '../../../core/format/format';
 import { ReportTable } from '../../reports/ReportTable';
 import { Icon } from '../../../widgets/Icon';
 import type { ScreenProps } from '../kinds';

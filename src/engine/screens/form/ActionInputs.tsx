@@ -1,4 +1,4 @@
-import type { ActionInput, ScreenAction } from '../../meta/types';
+import type { ActionInput, ScreenAction } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
 import { LookupSelect } from '../../../widgets/inputs/LookupSelect';
 

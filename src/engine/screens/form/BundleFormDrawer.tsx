@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Row } from '../../api/dataProvider';
-import type { EntitySchema, FormScreen } from '../../meta/types';
+import type { EntitySchema, FormScreen } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
 import type { ScreenBundle } from '../screenStore';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { EntitySchema, FormScreen as FormDef } from '../../meta/types';
+import type { EntitySchema, FormScreen as FormDef } from '../../../core/meta/types';
 import { dataProvider } from '../../api/dataProvider';
 import { useI18n } from '../../i18n/i18n';
 import type { ScreenProps } from '../kinds';

@@ -1,5 +1,5 @@
-import type { EntityField, EntitySchema, FormScreen, WidgetName } from '../../meta/types';
-import { evaluate } from '../../conditions/evaluate';
+import type { EntityField, EntitySchema, FormScreen, WidgetName } from '../../../core/meta/types';
+import { evaluate } from '../../../core/conditions/evaluate';
 
 export interface BuiltForm {
   schema: Record<string, any>;

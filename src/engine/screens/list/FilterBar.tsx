@@ -1,5 +1,5 @@
-import type { EntitySchema } from '../../meta/types';
-import { fieldLabelCandidates } from '../../meta/types';
+import type { EntitySchema } from '../../../core/meta/types';
+import { fieldLabelCandidates } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
 import { DateInput } from '../../../widgets/inputs/DateInput';
 import { LookupSelect } from '../../../widgets/inputs/LookupSelect';

@@ -2,12 +2,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link, useSearchParams } from 'react-router-dom';
 import { AgGridReact } from 'ag-grid-react';
 import { CellStyleModule, InfiniteRowModelModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type SortChangedEvent } from 'ag-grid-community';
-import type { EntitySchema, FormScreen, ListColumn, ListScreen as ListDef, RouteNode } from '../../meta/types';
-import { flattenRoutes } from '../../meta/types';
+import type { EntitySchema, FormScreen, ListColumn, ListScreen as ListDef, RouteNode } from '../../../core/meta/types';
+import { flattenRoutes } from '../../../core/meta/types';
 import routesFile from '../../../../routes.json';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
-import { formatValue } from '../../format/format';
+import { formatValue } from '../../../core/format/format';
 import type { ListResult, Row } from '../../api/dataProvider';
 import { Icon } from '../../../widgets/Icon';
 import { Drawer } from '../../../widgets/Drawer';

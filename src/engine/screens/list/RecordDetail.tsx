@@ -1,6 +1,6 @@
-import type { EntitySchema } from '../../meta/types';
+import type { EntitySchema } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
-import { formatValue } from '../../format/format';
+import { formatValue } from '../../../core/format/format';
 import type { Row } from '../../api/dataProvider';
 import { enumLabel, fieldLabel } from './FilterBar';
 

@@ -1,4 +1,4 @@
-import type { EntityField, EntitySchema, ListScreen } from '../../meta/types';
+import type { EntityField, EntitySchema, ListScreen } from '../../../core/meta/types';
 import type { FilterValue } from '../../api/dataProvider';
 
 /** A list's view as it lives in the URL, so a link reproduces exactly what the user saw. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReportScreen as ReportScreenDef } from '../../meta/types';
+import type { ReportScreen as ReportScreenDef } from '../../../core/meta/types';
 import { ApiError } from '../../api/client';
 import { dataProvider, type ReportMeta } from '../../api/dataProvider';
 import { useI18n } from '../../i18n/i18n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../../src/engine/conditions/evaluate.js';
+import { evaluate } from '../../../src/core/conditions/evaluate.js';
 
 const printer = { connection: 'network', address: '192.168.10.21:9100', copies: 2, outlets: [] as number[], active: true };
 

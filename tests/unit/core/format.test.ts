@@ -11,7 +11,7 @@ import {
   formatValue,
   parseDisplayDate,
   startOfMonth,
-} from '../../../src/engine/format/format.js';
+} from '../../../src/core/format/format.js';
 
 describe('formatMoney: rupiah with German grouping, no decimals, no symbol', () => {
   it('shows a room rate of 1250000 as 1.250.000, from a decimal string or a number', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartData, layoutReport, totalsOf } from '../../../src/engine/reports/layout';
+import { chartData, layoutReport, totalsOf } from '../../../src/core/reports/layout';
 
 const rows = [
   { outlet: 'Kembang Restaurant', day: '2026-11-21', covers: 40, revenue: '5250000.50' },
