@@ -11,13 +11,26 @@ import { kb } from './stats.js';
  * response is gzip-compressed here (the sizes a gzip-serving proxy would send) and summed.
  */
 async function jsLoadedBy(baseUrl: string, url: string, waitFor: string, signInAs?: string) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
   const context = await browser.newContext({ baseURL: baseUrl });
   if (signInAs) {
     // Signed in through the API, with the login marker the shell reads, so only the screen's own load is counted.
     const res = await context.request.post('/api/auth/login', { data: { username: signInAs, password: 'hotelier' } });
     const session = await res.json();
-    await context.addInitScript((marker) => localStorage.setItem('hotelier.login', marker), JSON.stringify({ username: signInAs, expiresAt: session.expiresAt }));
+    await context.addInitScript(
+      (marker) => localStorage.setItem('hotelier.login', marker),
+      JSON.stringify({ username: signInAs, expiresAt: session.expiresAt }),
+    );
   }
   const page = await context.newPage();
   const seen = new Map<string, number>();

@@ -26,7 +26,12 @@ async function measure(database: Database, label: string): Promise<Record<string
             SELECT 1, 'B' || g, 'Bank ' || md5(g::text), lpad((g * 7919 % 1000000000)::text, 10, '0'), 'PT Nusantara Hospitality Indonesia', 'KC ' || (g % 97)
               FROM generate_series(1, ${ROWS}) g`.execute(database.db);
   await sql`ANALYZE bank`.execute(database.db);
-  const app = await buildApp({ config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' }, database, meta, mailer: { send: async () => undefined } });
+  const app = await buildApp({
+    config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' },
+    database,
+    meta,
+    mailer: { send: async () => undefined },
+  });
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'hotelier' } });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -54,7 +59,9 @@ async function measure(database: Database, label: string): Promise<Record<string
   const keyApi = await timeRuns(cursors.length, (i) => get(`/api/data/system/bank?limit=50&sort=code&after=${cursors[i]}`));
   const keyValues = cursors.map((c) => JSON.parse(Buffer.from(c, 'base64url').toString()) as [string, number]);
   const keyRaw = await timeRuns(keyValues.length, async (i) => {
-    await sql`SELECT ${cols} FROM bank WHERE branch_id = 1 AND (code, id) > (${keyValues[i][0]}, ${keyValues[i][1]}) ORDER BY code ASC, id ASC LIMIT 50`.execute(database.db);
+    await sql`SELECT ${cols} FROM bank WHERE branch_id = 1 AND (code, id) > (${keyValues[i][0]}, ${keyValues[i][1]}) ORDER BY code ASC, id ASC LIMIT 50`.execute(
+      database.db,
+    );
   });
 
   const deepApi = await timeRuns(20, () => get('/api/data/system/bank?limit=50&sort=name&offset=50000'));

@@ -38,7 +38,12 @@ export async function benchFrontoffice(): Promise<Record<string, string>> {
     await sql`ANALYZE`.execute(db);
     const { rows: count } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reservation`.execute(db);
 
-    const app = await buildApp({ config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' }, database, meta, mailer: { send: async () => undefined } });
+    const app = await buildApp({
+      config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' },
+      database,
+      meta,
+      mailer: { send: async () => undefined },
+    });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'hotelier' } });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -47,17 +52,27 @@ export async function benchFrontoffice(): Promise<Record<string, string>> {
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return res;
     };
-    const line = (a: { p50: number; p95: number }, r: { p50: number }, goal: string) => `p50 ${ms(a.p50)} / p95 ${ms(a.p95)}; raw SQL p50 ${ms(r.p50)} → ${(a.p50 / r.p50).toFixed(2)}× (${goal})`;
+    const line = (a: { p50: number; p95: number }, r: { p50: number }, goal: string) =>
+      `p50 ${ms(a.p50)} / p95 ${ms(a.p95)}; raw SQL p50 ${ms(r.p50)} → ${(a.p50 / r.p50).toFixed(2)}× (${goal})`;
 
-    const [avApi, avRaw] = await timeAlternating(8, () => get(`/api/frontoffice/availability?from=${FROM}&to=2027-11-23`), () => availability(db, 1, FROM, '2027-11-23'));
+    const [avApi, avRaw] = await timeAlternating(
+      8,
+      () => get(`/api/frontoffice/availability?from=${FROM}&to=2027-11-23`),
+      () => availability(db, 1, FROM, '2027-11-23'),
+    );
     const [planApi, planRaw] = await timeAlternating(
       10,
       () => get(`/api/frontoffice/roomplan?from=${FROM}&days=30`),
-      () => Promise.all([
-        sql`SELECT r.id, r.code, r.room_type_id, t.code, f.code, r.hk_status, r.ooo_from, r.ooo_to FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id JOIN floor f ON f.branch_id = r.branch_id AND f.id = r.floor_id WHERE r.branch_id = 1 AND r.active ORDER BY t.sort_order, r.code`.execute(db),
-        sql`SELECT v.id, v.code, v.version, g.name, v.arrival, v.departure, v.room_id, v.room_type_id, v.status, v.adults, v.children, v.group_name FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id WHERE v.branch_id = 1 AND v.status IN ('tentative', 'confirmed', 'in_house') AND v.arrival < '2026-12-23' AND '2026-11-23' < v.departure ORDER BY v.arrival, v.code`.execute(db),
-        availability(db, 1, FROM, '2026-12-23'),
-      ]),
+      () =>
+        Promise.all([
+          sql`SELECT r.id, r.code, r.room_type_id, t.code, f.code, r.hk_status, r.ooo_from, r.ooo_to FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id JOIN floor f ON f.branch_id = r.branch_id AND f.id = r.floor_id WHERE r.branch_id = 1 AND r.active ORDER BY t.sort_order, r.code`.execute(
+            db,
+          ),
+          sql`SELECT v.id, v.code, v.version, g.name, v.arrival, v.departure, v.room_id, v.room_type_id, v.status, v.adults, v.children, v.group_name FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id WHERE v.branch_id = 1 AND v.status IN ('tentative', 'confirmed', 'in_house') AND v.arrival < '2026-12-23' AND '2026-11-23' < v.departure ORDER BY v.arrival, v.code`.execute(
+            db,
+          ),
+          availability(db, 1, FROM, '2026-12-23'),
+        ]),
     );
     const [listApi, listRaw] = await timeAlternating(
       20,
@@ -71,13 +86,21 @@ export async function benchFrontoffice(): Promise<Record<string, string>> {
       20,
       () => get('/api/data/frontoffice/reservation?limit=50&q=B17-3&sort=arrival'),
       async () => {
-        await sql`SELECT * FROM reservation WHERE branch_id = 1 AND (code ILIKE ${'%B17-3%'} OR group_name ILIKE ${'%B17-3%'} OR company ILIKE ${'%B17-3%'}) ORDER BY arrival NULLS LAST, id LIMIT 50`.execute(db);
-        await sql`SELECT count(*)::int FROM (SELECT 1 FROM reservation WHERE branch_id = 1 AND (code ILIKE ${'%B17-3%'} OR group_name ILIKE ${'%B17-3%'} OR company ILIKE ${'%B17-3%'}) LIMIT 10001) c`.execute(db);
+        await sql`SELECT * FROM reservation WHERE branch_id = 1 AND (code ILIKE ${'%B17-3%'} OR group_name ILIKE ${'%B17-3%'} OR company ILIKE ${'%B17-3%'}) ORDER BY arrival NULLS LAST, id LIMIT 50`.execute(
+          db,
+        );
+        await sql`SELECT count(*)::int FROM (SELECT 1 FROM reservation WHERE branch_id = 1 AND (code ILIKE ${'%B17-3%'} OR group_name ILIKE ${'%B17-3%'} OR company ILIKE ${'%B17-3%'}) LIMIT 10001) c`.execute(
+          db,
+        );
       },
     );
     await app.close();
     return {
-      [`PGlite, ${ROOMS} rooms, ${count[0].n.toLocaleString('en')} reservations: availability 300 rooms × 365 nights`]: line(avApi, avRaw, 'API vs the same query'),
+      [`PGlite, ${ROOMS} rooms, ${count[0].n.toLocaleString('en')} reservations: availability 300 rooms × 365 nights`]: line(
+        avApi,
+        avRaw,
+        'API vs the same query',
+      ),
       'room plan, 300 rooms × 30 nights': line(planApi, planRaw, 'API vs its three queries'),
       'reservation list, first page of 50 by arrival': line(listApi, listRaw, 'goal ≤ 2×'),
       'reservation list, searching a number': line(searchApi, searchRaw, 'goal ≤ 2×'),

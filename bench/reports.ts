@@ -49,15 +49,27 @@ async function measure(database: Database, label: string): Promise<Record<string
   const [runner, raw] = await timeAlternating(
     10,
     () => runReport(db, LEDGER, {}, 1),
-    () => sql.raw(`SELECT * FROM (${LEDGER.sql.replace(':branch_id', '1')}) r ORDER BY bank_branch ASC NULLS LAST, code ASC NULLS LAST LIMIT ${ROWS + 1}`).execute(db),
+    () =>
+      sql
+        .raw(
+          `SELECT * FROM (${LEDGER.sql.replace(':branch_id', '1')}) r ORDER BY bank_branch ASC NULLS LAST, code ASC NULLS LAST LIMIT ${ROWS + 1}`,
+        )
+        .execute(db),
   );
   const result = await runReport(db, LEDGER, {}, 1);
   const layout = await timeRuns(8, async () => layoutReport(result));
   const groups = layoutReport(result).filter((i) => i.kind === 'subtotal').length;
 
   // The same through HTTP, with an export: the XLSX streams row by row, so memory stays flat.
-  await sql`INSERT INTO report_version (branch_id, code, version, action, definition, created_by) VALUES (1, ${LEDGER.code}, 1, 'save', ${JSON.stringify(LEDGER)}::jsonb, 1)`.execute(db);
-  const app = await buildApp({ config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' }, database, meta, mailer: { send: async () => undefined } });
+  await sql`INSERT INTO report_version (branch_id, code, version, action, definition, created_by) VALUES (1, ${LEDGER.code}, 1, 'save', ${JSON.stringify(LEDGER)}::jsonb, 1)`.execute(
+    db,
+  );
+  const app = await buildApp({
+    config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' },
+    database,
+    meta,
+    mailer: { send: async () => undefined },
+  });
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'hotelier' } });
   const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
@@ -75,11 +87,23 @@ async function measure(database: Database, label: string): Promise<Record<string
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Banks');
   ws.addRow(['Code', 'Name', 'Account number', 'Account holder', 'Bank office']);
-  for (let i = 1; i <= IMPORT_ROWS; i++) ws.addRow([`IMP${i}`, `Imported bank ${i}`, String(1000000000 + i), 'PT Nusantara Hospitality', `KC Bandung ${i % 40}`]);
+  for (let i = 1; i <= IMPORT_ROWS; i++)
+    ws.addRow([`IMP${i}`, `Imported bank ${i}`, String(1000000000 + i), 'PT Nusantara Hospitality', `KC Bandung ${i % 40}`]);
   const file = `data:application/vnd.openxmlformats-officedocument.spreadsheetml.sheet;base64,${Buffer.from(await wb.xlsx.writeBuffer()).toString('base64')}`;
-  const mapping = { Code: 'code', Name: 'name', 'Account number': 'account_no', 'Account holder': 'account_name', 'Bank office': 'bank_branch' };
+  const mapping = {
+    Code: 'code',
+    Name: 'name',
+    'Account number': 'account_no',
+    'Account holder': 'account_name',
+    'Bank office': 'bank_branch',
+  };
   const i0 = performance.now();
-  const start = await app.inject({ method: 'POST', url: '/api/import/run', headers: { cookie, 'x-csrf-token': csrf }, payload: { entity: 'system/bank', name: 'banks.xlsx', file, sheet: 'Banks', mapping } });
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/import/run',
+    headers: { cookie, 'x-csrf-token': csrf },
+    payload: { entity: 'system/bank', name: 'banks.xlsx', file, sheet: 'Banks', mapping },
+  });
   if (start.statusCode !== 202) throw new Error(`import: ${start.statusCode} ${start.body.slice(0, 200)}`);
   let job = start.json();
   while (job.state === 'running') {

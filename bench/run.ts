@@ -19,7 +19,8 @@ const benches: [string, Bench][] = [
 for (const file of fs.readdirSync(path.join(projectRoot, 'bench')).sort()) {
   if (!/^[a-z]+\.ts$/.test(file) || ['run.ts', 'stats.ts', 'bundle.ts', 'dataPaging.ts'].includes(file)) continue;
   const mod = await import(`./${file.replace(/\.ts$/, '.js')}`);
-  for (const [name, fn] of Object.entries(mod)) if (name.startsWith('bench') && typeof fn === 'function') benches.push([name.slice(5), fn as Bench]);
+  for (const [name, fn] of Object.entries(mod))
+    if (name.startsWith('bench') && typeof fn === 'function') benches.push([name.slice(5), fn as Bench]);
 }
 
 const { execSync } = await import('node:child_process');

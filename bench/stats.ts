@@ -24,7 +24,15 @@ export async function timeAlternating(n: number, a: () => Promise<unknown>, b: (
   const ta: number[] = [];
   const tb: number[] = [];
   for (let i = 0; i < n; i++) {
-    for (const [fn, out] of (i % 2 ? [[b, tb], [a, ta]] : [[a, ta], [b, tb]]) as [() => Promise<unknown>, number[]][]) {
+    for (const [fn, out] of (i % 2
+      ? [
+          [b, tb],
+          [a, ta],
+        ]
+      : [
+          [a, ta],
+          [b, tb],
+        ]) as [() => Promise<unknown>, number[]][]) {
       const t0 = performance.now();
       await fn();
       out.push(performance.now() - t0);

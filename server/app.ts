@@ -54,7 +54,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await syncManagedTables(database.db, models.values(), models);
   const mismatches = await checkEntityColumns(database.db, models.values());
   if (mismatches.length) {
-    throw new Error(`The database does not match the entity schemas:\n${mismatches.map((m) => `  schemas/${m.entity}.json: ${m.message}`).join('\n')}`);
+    throw new Error(
+      `The database does not match the entity schemas:\n${mismatches.map((m) => `  schemas/${m.entity}.json: ${m.message}`).join('\n')}`,
+    );
   }
 
   const resourceNames = new Map<string, { en: string; id: string }>();
@@ -76,7 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer: opts.mailer ?? createOutboxMailer(config.dataDir, app.log),
     hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
     resourceName: (resource, lang) => resourceNames.get(resource)?.[lang] ?? resource,
-    actionName: (resource, action, lang) => opNames.get(`${resource}:${action}`)?.[lang] ?? meta.labels.get(`right.${action}`)?.[lang] ?? action,
+    actionName: (resource, action, lang) =>
+      opNames.get(`${resource}:${action}`)?.[lang] ?? meta.labels.get(`right.${action}`)?.[lang] ?? action,
   };
 
   installErrorHandler(app, {
@@ -93,7 +96,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Hotelier API', version: readVersion(config.root), description: 'Every route validates its input by JSON Schema; errors have one shape: { error: { code, message, fields? } }.' },
+      info: {
+        title: 'Hotelier API',
+        version: readVersion(config.root),
+        description: 'Every route validates its input by JSON Schema; errors have one shape: { error: { code, message, fields? } }.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: '__Host-hotelier_session' } } },
       security: [{ session: [] }],
     },
@@ -106,7 +113,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await dataRoutes(app, ctx, models);
   await reportRoutes(app, ctx);
   await importRoutes(app, ctx);
-  await opsRoutes(app, ctx, modules.flatMap((m) => m.ops ?? []));
+  await opsRoutes(
+    app,
+    ctx,
+    modules.flatMap((m) => m.ops ?? []),
+  );
   for (const m of modules) await m.routes?.(app, ctx);
 
   const dist = path.join(config.root, 'dist');

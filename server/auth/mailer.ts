@@ -24,7 +24,16 @@ export function createOutboxMailer(dataDir: string, log: FastifyBaseLogger): Mai
       fs.mkdirSync(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(++seq).padStart(4, '0')}-${mail.to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`;
-      const body = [`To: ${mail.to}`, `From: Hotelier <no-reply@hotelier.local>`, `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n');
+      const body = [
+        `To: ${mail.to}`,
+        `From: Hotelier <no-reply@hotelier.local>`,
+        `Subject: ${mail.subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        mail.text,
+        '',
+      ].join('\r\n');
       fs.writeFileSync(path.join(outbox, name), body);
       log.info({ to: mail.to, subject: mail.subject, file: `data/outbox/${name}` }, `mail written to the outbox:\n${mail.text}`);
     },

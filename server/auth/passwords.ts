@@ -44,7 +44,7 @@ export function checkPasswordStrength(password: string, username: string): Passw
   if (password.length < 8) return { key: 'auth.password.tooShort', params: { min: 8 } };
   if (password.length > 128) return { key: 'auth.password.tooLong', params: { max: 128 } };
   const lower = password.toLowerCase();
-  if (lower === username.toLowerCase() || lower.includes(username.toLowerCase()) && username.length >= 4) {
+  if (lower === username.toLowerCase() || (lower.includes(username.toLowerCase()) && username.length >= 4)) {
     return { key: 'auth.password.containsUsername' };
   }
   if (['password', '12345678', '123456789', 'qwertyui', 'hotelier', 'password1', '11111111'].includes(lower)) {

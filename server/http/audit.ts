@@ -12,7 +12,12 @@ export interface AuditEntry {
 }
 
 /** Appends one row to the audit log inside the caller's transaction, so the change and its record commit together. */
-export async function audit(db: Db, req: FastifyRequest | undefined, entry: AuditEntry, actor?: { userId?: number; username?: string; branchId?: number }) {
+export async function audit(
+  db: Db,
+  req: FastifyRequest | undefined,
+  entry: AuditEntry,
+  actor?: { userId?: number; username?: string; branchId?: number },
+) {
   const auth = req?.auth;
   await sql`
     INSERT INTO audit_log (user_id, username, branch_id, entity, entity_id, action, summary, before, after, ip)

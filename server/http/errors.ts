@@ -25,8 +25,12 @@ export const badRequest = (key: string, params: Record<string, unknown> = {}, fi
   new HttpError(400, 'BAD_REQUEST', key, params, fields);
 export const invalid = (fields: FieldProblem[]) => new HttpError(400, 'VALIDATION', 'error.invalidInput', {}, fields);
 export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', 'error.notFound', { what });
-export const conflict = (key: string, params: Record<string, unknown> = {}, fields: FieldProblem[] = [], details?: Record<string, unknown>) =>
-  new HttpError(409, 'CONFLICT', key, params, fields, details);
+export const conflict = (
+  key: string,
+  params: Record<string, unknown> = {},
+  fields: FieldProblem[] = [],
+  details?: Record<string, unknown>,
+) => new HttpError(409, 'CONFLICT', key, params, fields, details);
 export const forbidden = (key: string, params: Record<string, unknown> = {}) => new HttpError(403, 'FORBIDDEN', key, params);
 export const unauthenticated = (key = 'error.unauthenticated') => new HttpError(401, 'UNAUTHENTICATED', key);
 
@@ -111,7 +115,12 @@ function fromPostgres(error: any): HttpError | undefined {
       // The last column is what makes the row a duplicate: (branch_id, outlet_id, name) → the name. Its value
       // is whatever follows the others, so a name with a comma in it stays whole.
       const field = cols[cols.length - 1];
-      const value = m ? m[2].split(', ').slice(cols.length - 1).join(', ') : '';
+      const value = m
+        ? m[2]
+            .split(', ')
+            .slice(cols.length - 1)
+            .join(', ')
+        : '';
       return conflict('error.duplicate', {}, [{ field, key: 'error.duplicate', params: { value } }]);
     }
     case '23503': {
@@ -126,7 +135,9 @@ function fromPostgres(error: any): HttpError | undefined {
     case '23514':
       return badRequest('error.check', { constraint: error.constraint ?? '' });
     case '23502':
-      return error.column ? invalid([{ field: error.column, key: 'error.required', params: {} }]) : badRequest('error.required', { field: '' });
+      return error.column
+        ? invalid([{ field: error.column, key: 'error.required', params: {} }])
+        : badRequest('error.required', { field: '' });
     case '22001':
     case '22003':
     case '22007':

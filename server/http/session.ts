@@ -71,7 +71,11 @@ async function querySession(ctx: AppContext, tokenHash: string) {
  * header must name a granted property, except on routes about the session itself (sign-in, me, sign-out):
  * a browser still sending a property it has just lost access to can then recover instead of being stuck.
  */
-export async function loadSession(ctx: AppContext, req: FastifyRequest, options: { ignoreBranchHeader?: boolean } = {}): Promise<AuthInfo | undefined> {
+export async function loadSession(
+  ctx: AppContext,
+  req: FastifyRequest,
+  options: { ignoreBranchHeader?: boolean } = {},
+): Promise<AuthInfo | undefined> {
   const secret = req.cookies[cookieName(ctx)];
   if (!secret) return undefined;
   const row = await sessionRow(ctx, hashSecret(secret));

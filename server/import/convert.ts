@@ -16,14 +16,23 @@ function excelSerialToDate(n: number) {
   return dayjs('1899-12-30').add(Math.floor(n), 'day').format('YYYY-MM-DD');
 }
 
-export function convertCell(field: EntityField, raw: unknown, refIds?: (text: string) => number | undefined, enumLabels?: Map<string, unknown>): Converted {
+export function convertCell(
+  field: EntityField,
+  raw: unknown,
+  refIds?: (text: string) => number | undefined,
+  enumLabels?: Map<string, unknown>,
+): Converted {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { value: undefined };
   const type = baseType(field);
   const text = raw instanceof Date ? '' : String(raw).trim();
   if (field['x-ref'] && refIds) {
     const pick = (t: string) => (/^\d+$/.test(t) ? Number(t) : refIds(t));
     if (type === 'array') {
-      const ids = text.split(/[,;]/).map((p) => p.trim()).filter(Boolean).map((p) => ({ p, id: refIds(p) }));
+      const ids = text
+        .split(/[,;]/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => ({ p, id: refIds(p) }));
       const unknown = ids.find((x) => x.id === undefined);
       return unknown ? { error: 'import.refUnknown', params: { value: unknown.p } } : { value: ids.map((x) => x.id) };
     }

@@ -34,7 +34,9 @@ export function fieldLabel(ctx: AppContext, m: EntityModel, field: string, lang:
 
 /** Entities a user may fill from a spreadsheet: writable through the API, and they may create rows. */
 export function importable(ctx: AppContext, auth: AuthInfo): EntityModel[] {
-  return [...ctx.models.values()].filter((m) => !m.schema['x-db'].readOnly && !m.singleton && hasRight(auth, m.schema['x-permission'], 'create'));
+  return [...ctx.models.values()].filter(
+    (m) => !m.schema['x-db'].readOnly && !m.singleton && hasRight(auth, m.schema['x-permission'], 'create'),
+  );
 }
 
 /** The fields a sheet can fill: what a person writes, not what the system keeps (ids, versions). */
@@ -42,7 +44,11 @@ export function importFields(m: EntityModel): string[] {
   return m.writable.filter((f) => m.schema.properties[f]['x-ui']?.widget !== 'hidden');
 }
 
-const norm = (s: string) => s.toLowerCase().replace(/\*/g, '').replace(/[^a-z0-9]/g, '');
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\*/g, '')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Each column matched to the field whose name or label (English or Indonesian) it spells. */
 export function autoMap(ctx: AppContext, m: EntityModel, headers: string[]): Record<string, string | null> {
@@ -72,7 +78,9 @@ function columnLetter(i: number): string {
 async function refIndex(db: Db, target: EntityModel, branchId: number) {
   const cols = target.labelFields.map((f) => target.columns.get(f) ?? f);
   const scope = target.branchScoped ? sql`WHERE branch_id = ${branchId}` : sql``;
-  const { rows } = await sql<Record<string, unknown>>`SELECT id, ${sql.join(cols.map((c) => sql.ref(c)))} FROM ${sql.table(target.table)} ${scope}`.execute(db);
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`SELECT id, ${sql.join(cols.map((c) => sql.ref(c)))} FROM ${sql.table(target.table)} ${scope}`.execute(db);
   const index = new Map<string, number>();
   for (const r of rows) {
     const parts = cols.map((c) => String(r[c] ?? '').trim()).filter(Boolean);
@@ -107,14 +115,16 @@ export async function importSheet(
   const refs = new Map<string, (t: string) => number | undefined>();
   for (const c of columns) {
     const target = m.refs.get(c.field!);
-    if (target && ctx.models.has(target) && !refs.has(target)) refs.set(target, await refIndex(ctx.db, ctx.models.get(target)!, auth.branchId));
+    if (target && ctx.models.has(target) && !refs.has(target))
+      refs.set(target, await refIndex(ctx.db, ctx.models.get(target)!, auth.branchId));
   }
   const enumLabelsOf = (field: string) => {
     const f = m.schema.properties[field];
     if (!f.enum) return undefined;
     const prefix = f['x-ui']?.enumLabels ?? `${m.id.split('/')[1]}.${field}`;
     const out = new Map<string, unknown>();
-    for (const v of f.enum) for (const l of ['en', 'id'] as const) out.set(translate(ctx.meta.labels, l, `${prefix}.${String(v)}`).toLowerCase(), v);
+    for (const v of f.enum)
+      for (const l of ['en', 'id'] as const) out.set(translate(ctx.meta.labels, l, `${prefix}.${String(v)}`).toLowerCase(), v);
     return out;
   };
   const enums = new Map(columns.map((c) => [c.field!, enumLabelsOf(c.field!)]));
@@ -129,17 +139,28 @@ export async function importSheet(
       const field = c.field!;
       const target = m.refs.get(field);
       const r = convertCell(m.schema.properties[field], cells[c.index], target ? refs.get(target) : undefined, enums.get(field));
-      if ('error' in r) problems.push({ ...where(i, field), message: say(r.error, { ...r.params, field: fieldLabel(ctx, m, field, lang) }) });
+      if ('error' in r)
+        problems.push({ ...where(i, field), message: say(r.error, { ...r.params, field: fieldLabel(ctx, m, field, lang) }) });
       else if (r.value !== undefined) row[field] = r.value;
     }
-    for (const [k, f] of Object.entries(m.schema.properties)) if (row[k] === undefined && f.default !== undefined && !f['x-virtual']) row[k] = f.default;
+    for (const [k, f] of Object.entries(m.schema.properties))
+      if (row[k] === undefined && f.default !== undefined && !f['x-virtual']) row[k] = f.default;
     if (!validate(row)) {
       for (const e of validate.errors ?? []) {
         const p = describeAjvError(e);
         if (p.field && columnOf.has(p.field) === false && p.key === 'error.required') {
-          problems.push({ ...where(i), column: say('import.unmapped', { field: fieldLabel(ctx, m, p.field, lang) }), message: say(p.key, { ...p.params, field: fieldLabel(ctx, m, p.field, lang) }) });
-        } else if (!problems.some((x) => x.row === i + 2 && p.field && x.column.startsWith(columnLetter(columnOf.get(p.field)?.index ?? -1)))) {
-          problems.push({ ...where(i, p.field), message: say(p.key, { ...p.params, field: p.field ? fieldLabel(ctx, m, p.field, lang) : '' }) });
+          problems.push({
+            ...where(i),
+            column: say('import.unmapped', { field: fieldLabel(ctx, m, p.field, lang) }),
+            message: say(p.key, { ...p.params, field: fieldLabel(ctx, m, p.field, lang) }),
+          });
+        } else if (
+          !problems.some((x) => x.row === i + 2 && p.field && x.column.startsWith(columnLetter(columnOf.get(p.field)?.index ?? -1)))
+        ) {
+          problems.push({
+            ...where(i, p.field),
+            message: say(p.key, { ...p.params, field: p.field ? fieldLabel(ctx, m, p.field, lang) : '' }),
+          });
         }
       }
     }
@@ -154,7 +175,8 @@ export async function importSheet(
       if (unique.some((f) => row[f] === undefined)) return;
       const key = JSON.stringify(unique.map((f) => String(row[f]).toLowerCase()));
       const first = seen.get(key);
-      if (first !== undefined) problems.push({ ...where(i, unique[unique.length - 1]), message: say('import.duplicateInFile', { row: first + 2 }) });
+      if (first !== undefined)
+        problems.push({ ...where(i, unique[unique.length - 1]), message: say('import.duplicateInFile', { row: first + 2 }) });
       else seen.set(key, i);
     });
     const keys = [...seen.keys()];
@@ -169,7 +191,10 @@ export async function importSheet(
       for (const existing of rows) {
         const key = JSON.stringify(unique.map((f) => String(existing[f])));
         const i = seen.get(key)!;
-        problems.push({ ...where(i, unique[unique.length - 1]), message: say('import.alreadyExists', { value: unique.map((f) => values[i][f]).join(' / ') }) });
+        problems.push({
+          ...where(i, unique[unique.length - 1]),
+          message: say('import.alreadyExists', { value: unique.map((f) => values[i][f]).join(' / ') }),
+        });
       }
     }
   }
@@ -200,7 +225,11 @@ export async function importSheet(
         current = b;
         const batch = values.slice(b, b + BATCH);
         const ids = await insertRows(trx, m, auth.branchId, auth.user.id, batch);
-        await auditMany(trx, req, batch.map((row, k) => ({ entity: m.id, entityId: ids[k], action: 'import', after: row })));
+        await auditMany(
+          trx,
+          req,
+          batch.map((row, k) => ({ entity: m.id, entityId: ids[k], action: 'import', after: row })),
+        );
         job.done = b + batch.length;
       }
     });
@@ -210,7 +239,11 @@ export async function importSheet(
     if (!known) throw err;
     const problem = known.fields[0];
     const field = problem?.field;
-    const message = say(problem?.key ?? known.key, { ...known.params, ...(problem?.params ?? {}), field: field ? fieldLabel(ctx, m, field, lang) : '' });
+    const message = say(problem?.key ?? known.key, {
+      ...known.params,
+      ...(problem?.params ?? {}),
+      field: field ? fieldLabel(ctx, m, field, lang) : '',
+    });
     const place = hook ? '' : ` (${say('import.inBatch', { from: current + 2, to: Math.min(current + BATCH, values.length) + 1 })})`;
     return { imported: 0, problems: [{ ...where(current, field), message: `${message}${place}` }] };
   }

@@ -87,5 +87,9 @@ export function parseCsv(name: string, text: string): ParsedSheet {
   row.push(cell);
   if (row.some((c) => c !== '')) rows.push(row);
   const [header = [], ...body] = rows;
-  return { name: name.replace(/\.csv$/i, ''), headers: header.map((h) => h.trim()), rows: body.map((r) => r.map((c) => (c === '' ? null : c))) };
+  return {
+    name: name.replace(/\.csv$/i, ''),
+    headers: header.map((h) => h.trim()),
+    rows: body.map((r) => r.map((c) => (c === '' ? null : c))),
+  };
 }

@@ -10,11 +10,13 @@ import { fieldLabel, importFields } from './importer.js';
 function accepts(ctx: AppContext, m: EntityModel, field: string, lang: Lang): string {
   const f = m.schema.properties[field];
   const t = (k: string, p?: Record<string, unknown>) => translate(ctx.meta.labels, lang, k, p);
-  if (f['x-ref']) return t('import.accepts.ref', { entity: translate(ctx.meta.labels, lang, ctx.meta.entities.get(f['x-ref'])?.title ?? f['x-ref']) });
+  if (f['x-ref'])
+    return t('import.accepts.ref', { entity: translate(ctx.meta.labels, lang, ctx.meta.entities.get(f['x-ref'])?.title ?? f['x-ref']) });
   if (f.enum) return t('import.accepts.enum', { values: f.enum.join(', ') });
   if (baseType(f) === 'boolean') return t('import.accepts.boolean');
   if (f.format === 'date') return t('import.accepts.date');
-  if (f.format === 'money' || f.format === 'percent' || f.format === 'quantity' || baseType(f) === 'number' || baseType(f) === 'integer') return t('import.accepts.number');
+  if (f.format === 'money' || f.format === 'percent' || f.format === 'quantity' || baseType(f) === 'number' || baseType(f) === 'integer')
+    return t('import.accepts.number');
   return t('import.accepts.text', { max: f.maxLength ?? '' });
 }
 
@@ -27,8 +29,17 @@ export async function templateWorkbook(ctx: AppContext, m: EntityModel, lang: La
   ws.columns.forEach((c) => (c.width = 22));
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   const guide = wb.addWorksheet(translate(ctx.meta.labels, lang, 'import.guide'));
-  guide.addRow([translate(ctx.meta.labels, lang, 'import.guide.column'), translate(ctx.meta.labels, lang, 'import.guide.required'), translate(ctx.meta.labels, lang, 'import.guide.accepts')]).font = { bold: true };
-  for (const f of fields) guide.addRow([fieldLabel(ctx, m, f, lang), m.required.has(f) ? translate(ctx.meta.labels, lang, 'common.yes') : '', accepts(ctx, m, f, lang)]);
+  guide.addRow([
+    translate(ctx.meta.labels, lang, 'import.guide.column'),
+    translate(ctx.meta.labels, lang, 'import.guide.required'),
+    translate(ctx.meta.labels, lang, 'import.guide.accepts'),
+  ]).font = { bold: true };
+  for (const f of fields)
+    guide.addRow([
+      fieldLabel(ctx, m, f, lang),
+      m.required.has(f) ? translate(ctx.meta.labels, lang, 'common.yes') : '',
+      accepts(ctx, m, f, lang),
+    ]);
   guide.columns = [{ width: 28 }, { width: 10 }, { width: 70 }];
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -27,9 +27,24 @@ function sweep() {
   for (const [id, j] of jobs) if (now - j.startedAt > TTL_MS) jobs.delete(id);
 }
 
-export function startJob(userId: number, kind: string, total: number, work: (job: Job) => Promise<void>, onError: (err: unknown) => { status: number; body: unknown }): Job {
+export function startJob(
+  userId: number,
+  kind: string,
+  total: number,
+  work: (job: Job) => Promise<void>,
+  onError: (err: unknown) => { status: number; body: unknown },
+): Job {
   sweep();
-  const job: Job = { id: crypto.randomBytes(12).toString('base64url'), userId, kind, state: 'running', done: 0, total, step: '', startedAt: Date.now() };
+  const job: Job = {
+    id: crypto.randomBytes(12).toString('base64url'),
+    userId,
+    kind,
+    state: 'running',
+    done: 0,
+    total,
+    step: '',
+    startedAt: Date.now(),
+  };
   jobs.set(job.id, job);
   void work(job).then(
     () => {
@@ -49,5 +64,15 @@ export function getJob(id: string, userId: number): Job | undefined {
 }
 
 export function jobStatus(j: Job) {
-  return { id: j.id, kind: j.kind, state: j.state, done: j.done, total: j.total, step: j.step, error: j.error?.body, result: j.result, hasFile: Boolean(j.file) };
+  return {
+    id: j.id,
+    kind: j.kind,
+    state: j.state,
+    done: j.done,
+    total: j.total,
+    step: j.step,
+    error: j.error?.body,
+    result: j.result,
+    hasFile: Boolean(j.file),
+  };
 }

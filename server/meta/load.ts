@@ -94,7 +94,14 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
   }
   const customDir = path.join(root, 'src', 'custom');
   for (const abs of walk(customDir)) {
-    if (abs.endsWith('.tsx')) raw.customComponents.add(path.relative(customDir, abs).split(path.sep).join('/').replace(/\.tsx$/, ''));
+    if (abs.endsWith('.tsx'))
+      raw.customComponents.add(
+        path
+          .relative(customDir, abs)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.tsx$/, ''),
+      );
   }
   return raw;
 }
@@ -126,11 +133,17 @@ export function buildMeta(raw: RawMeta): Meta {
 }
 
 function idFromPath(root: string, base: string, abs: string) {
-  return path.relative(path.join(root, base), abs).split(path.sep).join('/').replace(/\.json$/, '');
+  return path
+    .relative(path.join(root, base), abs)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.json$/, '');
 }
 
 function jsonFiles(dir: string): string[] {
-  return walk(dir).filter((f) => f.endsWith('.json')).sort();
+  return walk(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 function walk(dir: string): string[] {

@@ -41,7 +41,5 @@ export function buildMenu(
   });
   // An entry the property placed wins a tie with one that only keeps its shipped position (a route added
   // to routes.json after the overlay was saved must not push the property's order around).
-  return items
-    .sort((a, b) => a.order - b.order || Number(b.placed) - Number(a.placed) || a.index - b.index)
-    .map((x) => x.item);
+  return items.sort((a, b) => a.order - b.order || Number(b.placed) - Number(a.placed) || a.index - b.index).map((x) => x.item);
 }

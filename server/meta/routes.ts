@@ -21,20 +21,24 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   const etag = crypto.createHash('sha1').update(JSON.stringify(labelsByLang)).digest('hex').slice(0, 16);
 
-  app.get('/api/meta/labels', {
-    config: { public: true },
-    schema: {
-      tags: ['meta'],
-      summary: 'Every label in one language (public: the sign-in page needs them)',
-      querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'], default: 'en' } } },
+  app.get(
+    '/api/meta/labels',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['meta'],
+        summary: 'Every label in one language (public: the sign-in page needs them)',
+        querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'], default: 'en' } } },
+      },
     },
-  }, async (req, reply) => {
-    const { lang } = req.query as { lang: 'en' | 'id' };
-    const tag = `"${etag}-${lang}"`;
-    reply.header('etag', tag).header('cache-control', 'no-cache');
-    if (req.headers['if-none-match'] === tag) return reply.code(304).send();
-    return labelsByLang[lang];
-  });
+    async (req, reply) => {
+      const { lang } = req.query as { lang: 'en' | 'id' };
+      const tag = `"${etag}-${lang}"`;
+      reply.header('etag', tag).header('cache-control', 'no-cache');
+      if (req.headers['if-none-match'] === tag) return reply.code(304).send();
+      return labelsByLang[lang];
+    },
+  );
 
   app.get('/api/meta/menu', { schema: { tags: ['meta'], summary: "The signed-in user's menu for the active property" } }, async (req) => {
     const auth = requireAuth(req);
@@ -46,35 +50,43 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
   // Screens of public routes (sign-in, forgotten password) are readable before signing in.
   const publicScreens = new Set(ctx.meta.flatRoutes.filter((r) => r.node.public && r.node.screen).map((r) => r.node.screen!));
 
-  app.get('/api/meta/screens/:module/:name', {
-    config: { public: true },
-    schema: {
-      tags: ['meta'],
-      summary: 'A screen definition with the entity schemas and form it needs',
-      params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
+  app.get(
+    '/api/meta/screens/:module/:name',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['meta'],
+        summary: 'A screen definition with the entity schemas and form it needs',
+        params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
+      },
     },
-  }, async (req) => {
-    const { module, name } = req.params as { module: string; name: string };
-    const id = `${module}/${name}`;
-    if (!publicScreens.has(id)) requireAuth(req);
-    const screen = ctx.meta.screens.get(id);
-    if (!screen) throw notFound(`screen ${id}`);
-    return { id, screen, ...related(ctx, screen) };
-  });
+    async (req) => {
+      const { module, name } = req.params as { module: string; name: string };
+      const id = `${module}/${name}`;
+      if (!publicScreens.has(id)) requireAuth(req);
+      const screen = ctx.meta.screens.get(id);
+      if (!screen) throw notFound(`screen ${id}`);
+      return { id, screen, ...related(ctx, screen) };
+    },
+  );
 
-  app.get('/api/meta/entities/:module/:name', {
-    schema: {
-      tags: ['meta'],
-      summary: 'An entity schema',
-      params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
+  app.get(
+    '/api/meta/entities/:module/:name',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'An entity schema',
+        params: { type: 'object', properties: { module: { type: 'string', maxLength: 60 }, name: { type: 'string', maxLength: 80 } } },
+      },
     },
-  }, async (req) => {
-    requireAuth(req);
-    const { module, name } = req.params as { module: string; name: string };
-    const entity = ctx.meta.entities.get(`${module}/${name}`);
-    if (!entity) throw notFound(`entity ${module}/${name}`);
-    return entity;
-  });
+    async (req) => {
+      requireAuth(req);
+      const { module, name } = req.params as { module: string; name: string };
+      const entity = ctx.meta.entities.get(`${module}/${name}`);
+      if (!entity) throw notFound(`entity ${module}/${name}`);
+      return entity;
+    },
+  );
 }
 
 /** A list screen comes with its entity and its form, so the client needs one request per screen. */

@@ -56,7 +56,8 @@ export function validateMeta(raw: RawMeta): MetaError[] {
 
   for (const [code, f] of raw.reports) {
     if (!check('meta/report', f.file, f.data)) continue;
-    if (f.data.code !== code) errors.push({ file: f.file, pointer: '/code', message: `code '${f.data.code}' must equal the file name '${code}'` });
+    if (f.data.code !== code)
+      errors.push({ file: f.file, pointer: '/code', message: `code '${f.data.code}' must equal the file name '${code}'` });
     errors.push(...checkReport(f.file, f.data, (ref) => !missing(raw, 'entity', ref), needLabel));
   }
 
@@ -98,10 +99,15 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
     const ptr = `/properties/${name}`;
     const types = Array.isArray(field.type) ? field.type : [field.type];
     if (types.includes('string') && field.maxLength === undefined && !field.enum && !field.format) {
-      errors.push({ file, pointer: ptr, message: `text field '${name}' needs a maxLength (or an enum or a format) so no request can store 10 kB in it` });
+      errors.push({
+        file,
+        pointer: ptr,
+        message: `text field '${name}' needs a maxLength (or an enum or a format) so no request can store 10 kB in it`,
+      });
     }
     const ref = field['x-ref'];
-    if (ref && missing(raw, 'entity', ref)) errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which has no file schemas/${ref}.json` });
+    if (ref && missing(raw, 'entity', ref))
+      errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which has no file schemas/${ref}.json` });
     if (field['x-ui']?.widget !== 'hidden') {
       needLabel(file, ptr, fieldLabelCandidates(id, name, field['x-ui']?.label), `field '${name}'`);
     }
@@ -142,11 +148,15 @@ export function checkReport(file: string, r: ReportDefinition, entityExists: (id
   for (const [name, p] of Object.entries(r.parameters?.properties ?? {})) {
     const ptr = `/parameters/properties/${name}`;
     const ref = p['x-ref'] as string | undefined;
-    if (ref && !entityExists(ref)) errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
+    if (ref && !entityExists(ref))
+      errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which does not exist` });
     if (p['x-label']) needLabel(file, `${ptr}/x-label`, [p['x-label'] as string], `parameter '${name}'`);
     else if (!p['x-title']) needLabel(file, ptr, [`report.param.${name}`], `parameter '${name}' (or give it x-label or x-title)`);
     const prefix = p['x-enumLabels'] as string | undefined;
-    if (prefix) ((p.enum as unknown[]) ?? []).forEach((v, i) => needLabel(file, `${ptr}/enum/${i}`, [`${prefix}.${String(v)}`], `value '${String(v)}' of '${name}'`));
+    if (prefix)
+      ((p.enum as unknown[]) ?? []).forEach((v, i) =>
+        needLabel(file, `${ptr}/enum/${i}`, [`${prefix}.${String(v)}`], `value '${String(v)}' of '${name}'`),
+      );
   }
   return errors;
 }
@@ -154,7 +164,8 @@ export function checkReport(file: string, r: ReportDefinition, entityExists: (id
 const SQL_REFUSALS: Record<string, string> = {
   'report.sql.notSelect': 'the SQL must be one query starting with SELECT, WITH or VALUES',
   'report.sql.oneStatement': 'the SQL must be one statement (no ";" between statements)',
-  'report.sql.forbidden': 'the SQL names a function or clause a report may not use (files, settings, sequences, sleep, COPY, SELECT INTO …)',
+  'report.sql.forbidden':
+    'the SQL names a function or clause a report may not use (files, settings, sequences, sleep, COPY, SELECT INTO …)',
 };
 
 function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk: Set<string>, needLabel: NeedLabel): MetaError[] {
@@ -185,19 +196,25 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         });
         if (s.defaultSort) fieldOf(e, s.defaultSort.field, '/defaultSort/field');
         (s.filters ?? []).forEach((f, i) => fieldOf(e, f, `/filters/${i}`));
-        if (s.search && !e['x-db'].search?.length) errors.push({ file, pointer: '/search', message: `entity ${e.$id} declares no x-db.search fields to search in` });
+        if (s.search && !e['x-db'].search?.length)
+          errors.push({ file, pointer: '/search', message: `entity ${e.$id} declares no x-db.search fields to search in` });
       }
       if (s.form) {
         const form = raw.screens.get(s.form);
         if (!form) {
-          if (missing(raw, 'screen', s.form)) errors.push({ file, pointer: '/form', message: `form screen '${s.form}' does not exist (no screens/${s.form}.json)` });
-        } else if (form.data.kind !== 'form') errors.push({ file, pointer: '/form', message: `screen '${s.form}' is a ${form.data.kind} screen, not a form` });
-        else if (form.data.entity !== s.entity) errors.push({ file, pointer: '/form', message: `form '${s.form}' edits ${form.data.entity}, but this list shows ${s.entity}` });
+          if (missing(raw, 'screen', s.form))
+            errors.push({ file, pointer: '/form', message: `form screen '${s.form}' does not exist (no screens/${s.form}.json)` });
+        } else if (form.data.kind !== 'form')
+          errors.push({ file, pointer: '/form', message: `screen '${s.form}' is a ${form.data.kind} screen, not a form` });
+        else if (form.data.entity !== s.entity)
+          errors.push({ file, pointer: '/form', message: `form '${s.form}' edits ${form.data.entity}, but this list shows ${s.entity}` });
       }
       (s.links ?? []).forEach((l, i) => {
         needLabel(file, `/links/${i}/label`, [l.label], 'the link');
-        const declared = raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.fullPath === l.to && (r.node.screen || r.node.redirect));
-        if (!declared) errors.push({ file, pointer: `/links/${i}/to`, message: `links to ${l.to}, which is not a declared route with a screen` });
+        const declared =
+          raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.fullPath === l.to && (r.node.screen || r.node.redirect));
+        if (!declared)
+          errors.push({ file, pointer: `/links/${i}/to`, message: `links to ${l.to}, which is not a declared route with a screen` });
       });
       (s.rowActions ?? []).forEach((a, i) => {
         needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
@@ -205,7 +222,12 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         if (a.resultMessage) needLabel(file, `/rowActions/${i}/resultMessage`, [a.resultMessage], `the result of '${a.key}'`);
         (a.input ?? []).forEach((f, j) => {
           needLabel(file, `/rowActions/${i}/input/${j}/label`, [f.label], `the input '${f.name}' of '${a.key}'`);
-          if (f.ref && missing(raw, 'entity', f.ref)) errors.push({ file, pointer: `/rowActions/${i}/input/${j}/ref`, message: `refers to entity '${f.ref}', which has no file schemas/${f.ref}.json` });
+          if (f.ref && missing(raw, 'entity', f.ref))
+            errors.push({
+              file,
+              pointer: `/rowActions/${i}/input/${j}/ref`,
+              message: `refers to entity '${f.ref}', which has no file schemas/${f.ref}.json`,
+            });
         });
       });
       break;
@@ -231,14 +253,22 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       for (const r of e.required ?? []) {
         const prop = e.properties[r];
         if (prop && !prop.readOnly && !placed.has(r) && prop.default === undefined) {
-          errors.push({ file, pointer: '/sections', message: `required field '${r}' of ${e.$id} is in no section, so the form could never be saved` });
+          errors.push({
+            file,
+            pointer: '/sections',
+            message: `required field '${r}' of ${e.$id} is in no section, so the form could never be saved`,
+          });
         }
       }
       break;
     }
     case 'custom':
       if (!raw.customComponents.has(s.component)) {
-        errors.push({ file, pointer: '/component', message: `component '${s.component}' does not exist (no src/custom/${s.component}.tsx)` });
+        errors.push({
+          file,
+          pointer: '/component',
+          message: `component '${s.component}' does not exist (no src/custom/${s.component}.tsx)`,
+        });
       }
       break;
     case 'dashboard':
@@ -246,18 +276,25 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         needLabel(file, `/tiles/${i}/label`, [t.label], 'the tile');
         const r = raw.reports.get(t.report);
         if (!r) {
-          if (missing(raw, 'report', t.report)) errors.push({ file, pointer: `/tiles/${i}/report`, message: `report '${t.report}' does not exist (no reports/**/${t.report}.json)` });
+          if (missing(raw, 'report', t.report))
+            errors.push({
+              file,
+              pointer: `/tiles/${i}/report`,
+              message: `report '${t.report}' does not exist (no reports/**/${t.report}.json)`,
+            });
         } else if (t.value && !r.data.columns.some((c) => c.field === t.value)) {
           errors.push({ file, pointer: `/tiles/${i}/value`, message: `report '${t.report}' has no column '${t.value}'` });
         }
       });
       (s.tables ?? []).forEach((t, i) => {
         needLabel(file, `/tables/${i}/title`, [t.title], 'the table');
-        if (missing(raw, 'report', t.report)) errors.push({ file, pointer: `/tables/${i}/report`, message: `report '${t.report}' does not exist` });
+        if (missing(raw, 'report', t.report))
+          errors.push({ file, pointer: `/tables/${i}/report`, message: `report '${t.report}' does not exist` });
       });
       break;
     case 'report':
-      if (s.report && missing(raw, 'report', s.report)) errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
+      if (s.report && missing(raw, 'report', s.report))
+        errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
       break;
   }
   void id;
@@ -282,7 +319,11 @@ function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError
       errors.push({ file, pointer: `${r.pointer}/redirect`, message: `redirects to ${n.redirect}, which is not a declared route` });
     }
     if (n.screen && !n.public && !n.signedIn && !n.permission) {
-      errors.push({ file, pointer: r.pointer, message: `route ${r.fullPath} has a screen but no permission (or "signedIn": true for a screen every signed-in user may open)` });
+      errors.push({
+        file,
+        pointer: r.pointer,
+        message: `route ${r.fullPath} has a screen but no permission (or "signedIn": true for a screen every signed-in user may open)`,
+      });
     }
   }
   return errors;

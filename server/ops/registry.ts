@@ -27,18 +27,27 @@ export function defineOp<I>(op: OpDefinition<I>): OpDefinition<I> {
 
 export async function opsRoutes(app: FastifyInstance, ctx: AppContext, ops: OpDefinition[]) {
   for (const op of ops) {
-    app.post(`/api/ops/${op.name}`, {
-      preValidation: needsRight(ctx, op.resource, op.action),
-      schema: { tags: ['ops', op.name.split('.')[0]], summary: op.summary, body: op.input },
-    }, async (req) => {
-      const auth = requireAuth(req);
-      const input = req.body as Record<string, unknown>;
-      return ctx.db.transaction().execute(async (trx) => {
-        const result = await op.handler({ trx, req, auth, ctx }, input);
-        const logged = Object.fromEntries(Object.entries(input ?? {}).filter(([k]) => !op.secretFields?.includes(k)));
-        await audit(trx, req, { entity: op.name.split('.')[0], entityId: (input?.id as number | undefined) ?? null, action: op.name, after: logged });
-        return result ?? { ok: true };
-      });
-    });
+    app.post(
+      `/api/ops/${op.name}`,
+      {
+        preValidation: needsRight(ctx, op.resource, op.action),
+        schema: { tags: ['ops', op.name.split('.')[0]], summary: op.summary, body: op.input },
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        const input = req.body as Record<string, unknown>;
+        return ctx.db.transaction().execute(async (trx) => {
+          const result = await op.handler({ trx, req, auth, ctx }, input);
+          const logged = Object.fromEntries(Object.entries(input ?? {}).filter(([k]) => !op.secretFields?.includes(k)));
+          await audit(trx, req, {
+            entity: op.name.split('.')[0],
+            entityId: (input?.id as number | undefined) ?? null,
+            action: op.name,
+            after: logged,
+          });
+          return result ?? { ok: true };
+        });
+      },
+    );
   }
 }

@@ -50,10 +50,15 @@ export async function reportCatalog(db: Db, meta: Meta, branchId: number): Promi
   const out: EffectiveReport[] = [];
   for (const [code, shipped] of meta.reports) {
     const l = latest.get(code);
-    out.push(l?.action === 'save' && l.definition ? { def: l.definition, source: 'overridden', version: l.version, shipped } : { def: shipped, source: 'shipped', version: null, shipped });
+    out.push(
+      l?.action === 'save' && l.definition
+        ? { def: l.definition, source: 'overridden', version: l.version, shipped }
+        : { def: shipped, source: 'shipped', version: null, shipped },
+    );
   }
   for (const l of rows) {
-    if (!meta.reports.has(l.code) && l.action === 'save' && l.definition) out.push({ def: l.definition, source: 'property', version: l.version });
+    if (!meta.reports.has(l.code) && l.action === 'save' && l.definition)
+      out.push({ def: l.definition, source: 'property', version: l.version });
   }
   return out.sort((a, b) => a.def.code.localeCompare(b.def.code));
 }
@@ -66,10 +71,20 @@ export async function reportVersions(db: Db, branchId: number, code: string): Pr
   return rows;
 }
 
-export async function appendVersion(db: Db, branchId: number, userId: number, code: string, action: 'save' | 'revert', definition: ReportDefinition | null, note: string | null) {
+export async function appendVersion(
+  db: Db,
+  branchId: number,
+  userId: number,
+  code: string,
+  action: 'save' | 'revert',
+  definition: ReportDefinition | null,
+  note: string | null,
+) {
   const next = ((await latestVersion(db, branchId, code))?.version ?? 0) + 1;
   await sql`INSERT INTO report_version (branch_id, code, version, action, definition, note, created_by)
-            VALUES (${branchId}, ${code}, ${next}, ${action}, ${definition ? JSON.stringify(definition) : null}::jsonb, ${note}, ${userId})`.execute(db);
+            VALUES (${branchId}, ${code}, ${next}, ${action}, ${definition ? JSON.stringify(definition) : null}::jsonb, ${note}, ${userId})`.execute(
+    db,
+  );
   return next;
 }
 
@@ -83,15 +98,23 @@ export function validateReportDefinition(root: string, meta: Meta, def: unknown)
   }
   const file = 'report';
   if (!reportMetaSchema(def)) {
-    return (reportMetaSchema.errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').map((e) => ({
-      file,
-      pointer: e.instancePath,
-      message: e.keyword === 'additionalProperties' ? `unknown property '${e.params.additionalProperty}'` : e.keyword === 'required' ? `missing property '${e.params.missingProperty}'` : (e.message ?? 'is invalid'),
-    }));
+    return (reportMetaSchema.errors ?? [])
+      .filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf')
+      .map((e) => ({
+        file,
+        pointer: e.instancePath,
+        message:
+          e.keyword === 'additionalProperties'
+            ? `unknown property '${e.params.additionalProperty}'`
+            : e.keyword === 'required'
+              ? `missing property '${e.params.missingProperty}'`
+              : (e.message ?? 'is invalid'),
+      }));
   }
   const errors: MetaError[] = [];
   const needLabel = (f: string, pointer: string, candidates: string[], what: string) => {
-    if (!candidates.some((k) => meta.labels.has(k))) errors.push({ file: f, pointer, message: `no label for ${what}: use a title with en and id` });
+    if (!candidates.some((k) => meta.labels.has(k)))
+      errors.push({ file: f, pointer, message: `no label for ${what}: use a title with en and id` });
   };
   errors.push(...checkReport(file, def as ReportDefinition, (id) => meta.entities.has(id), needLabel));
   return errors;

@@ -12,7 +12,14 @@ import { requestLang } from '../i18n/translate.js';
 import { buildEntityModel } from '../data/entityModel.js';
 import { refLabels } from '../data/crud.js';
 import { getJob, jobStatus, startJob } from '../jobs/jobStore.js';
-import { appendVersion, effectiveReport, reportCatalog, reportVersions, validateReportDefinition, type EffectiveReport } from './definitions.js';
+import {
+  appendVersion,
+  effectiveReport,
+  reportCatalog,
+  reportVersions,
+  validateReportDefinition,
+  type EffectiveReport,
+} from './definitions.js';
 import { runReport } from './runner.js';
 import { presentation, type Presentation } from './export/presentation.js';
 import { toCsv } from './export/csv.js';
@@ -21,7 +28,11 @@ import { PDF_ROW_CAP, writePdf } from './export/pdf.js';
 
 export const REPORTING = 'utilities.reporting';
 const GROUPS = 'utilities.group-report';
-const codeParams = { type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[a-z0-9-]+$', maxLength: 60 } } } as const;
+const codeParams = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', pattern: '^[a-z0-9-]+$', maxLength: 60 } },
+} as const;
 
 /** The right that runs a report: its own, else for a property's own report the reporting screen's. */
 function runRight(e: EffectiveReport): string | undefined {
@@ -65,58 +76,117 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     return { auth, e };
   };
 
-  app.get('/api/reports', { schema: { tags: ['reports'], summary: 'Every report the signed-in user may run in this property (and, for designers, every one)' } }, async (req) => {
-    const auth = requireAuth(req);
-    const designer = hasRight(auth, REPORTING, 'design');
-    const all = await reportCatalog(ctx.db, ctx.meta, auth.branchId);
-    return {
-      designer,
-      rows: all
-        .filter((e) => designer || canRun(auth, e))
-        .map((e) => ({ code: e.def.code, name: e.def.name, module: e.def.module ?? 'utilities', description: e.def.description ?? null, source: e.source, version: e.version, canRun: canRun(auth, e) })),
-    };
-  });
-
-  app.get('/api/reports/:code', {
-    schema: {
-      tags: ['reports'],
-      summary: 'Run a report by code (parameters as query string); ?format=csv|xlsx|pdf exports the same result',
-      params: codeParams,
-      querystring: { type: 'object', maxProperties: 30, additionalProperties: { type: 'string', maxLength: 200 } },
+  app.get(
+    '/api/reports',
+    { schema: { tags: ['reports'], summary: 'Every report the signed-in user may run in this property (and, for designers, every one)' } },
+    async (req) => {
+      const auth = requireAuth(req);
+      const designer = hasRight(auth, REPORTING, 'design');
+      const all = await reportCatalog(ctx.db, ctx.meta, auth.branchId);
+      return {
+        designer,
+        rows: all
+          .filter((e) => designer || canRun(auth, e))
+          .map((e) => ({
+            code: e.def.code,
+            name: e.def.name,
+            module: e.def.module ?? 'utilities',
+            description: e.def.description ?? null,
+            source: e.source,
+            version: e.version,
+            canRun: canRun(auth, e),
+          })),
+      };
     },
-  }, async (req, reply) => {
-    const { code } = req.params as { code: string };
-    const { format, ...given } = req.query as Record<string, string>;
-    if (format !== undefined && !['json', 'csv', 'xlsx', 'pdf'].includes(format)) throw invalid([{ field: 'format', key: 'error.enum', params: { values: 'json, csv, xlsx, pdf' } }]);
-    const { auth, e } = await load(req, code);
-    const result = await runReport(ctx.db, e.def, given, auth.branchId);
-    if (!format || format === 'json') return result;
-    const lang = requestLang(req.headers['accept-language'] ?? (req.query as any).lang);
-    const p = await present(e.def, result, lang, auth.branchId);
-    await audit(ctx.db, req, { entity: 'report', entityId: code, action: `export-${format}`, after: { parameters: result.parameters, rows: result.rows.length } });
-    return sendExport(reply, format as 'csv' | 'xlsx' | 'pdf', `${code}-${result.context.businessDate}`, [{ result, p }]);
-  });
+  );
 
-  app.get('/api/reports/:code/meta', { schema: { tags: ['reports'], summary: 'A report as its screen needs it (parameters, columns, chart), without its SQL', params: codeParams } }, async (req) => {
-    const { e } = await load(req, (req.params as { code: string }).code);
-    return publicPart(e);
-  });
+  app.get(
+    '/api/reports/:code',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Run a report by code (parameters as query string); ?format=csv|xlsx|pdf exports the same result',
+        params: codeParams,
+        querystring: { type: 'object', maxProperties: 30, additionalProperties: { type: 'string', maxLength: 200 } },
+      },
+    },
+    async (req, reply) => {
+      const { code } = req.params as { code: string };
+      const { format, ...given } = req.query as Record<string, string>;
+      if (format !== undefined && !['json', 'csv', 'xlsx', 'pdf'].includes(format))
+        throw invalid([{ field: 'format', key: 'error.enum', params: { values: 'json, csv, xlsx, pdf' } }]);
+      const { auth, e } = await load(req, code);
+      const result = await runReport(ctx.db, e.def, given, auth.branchId);
+      if (!format || format === 'json') return result;
+      const lang = requestLang(req.headers['accept-language'] ?? (req.query as any).lang);
+      const p = await present(e.def, result, lang, auth.branchId);
+      await audit(ctx.db, req, {
+        entity: 'report',
+        entityId: code,
+        action: `export-${format}`,
+        after: { parameters: result.parameters, rows: result.rows.length },
+      });
+      return sendExport(reply, format as 'csv' | 'xlsx' | 'pdf', `${code}-${result.context.businessDate}`, [{ result, p }]);
+    },
+  );
 
-  app.get('/api/reports/:code/design', { preValidation: needsRight(ctx, REPORTING, 'design'), schema: { tags: ['reports'], summary: 'A report definition with its SQL and every saved version (report designers)', params: codeParams } }, async (req) => {
-    const auth = requireAuth(req);
-    const { code } = req.params as { code: string };
-    const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, code);
-    const versions = await reportVersions(ctx.db, auth.branchId, code);
-    if (!e && !versions.length) throw notFound(`report ${code}`);
-    return { definition: e?.def ?? null, source: e?.source ?? 'retired', version: e?.version ?? null, shipped: ctx.meta.reports.get(code) ?? null, versions };
-  });
+  app.get(
+    '/api/reports/:code/meta',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'A report as its screen needs it (parameters, columns, chart), without its SQL',
+        params: codeParams,
+      },
+    },
+    async (req) => {
+      const { e } = await load(req, (req.params as { code: string }).code);
+      return publicPart(e);
+    },
+  );
 
-  const definitionBody = { type: 'object', required: ['definition'], additionalProperties: false, properties: { definition: { type: 'object' }, note: { type: 'string', maxLength: 300 }, parameters: { type: 'object', maxProperties: 30 } } } as const;
+  app.get(
+    '/api/reports/:code/design',
+    {
+      preValidation: needsRight(ctx, REPORTING, 'design'),
+      schema: {
+        tags: ['reports'],
+        summary: 'A report definition with its SQL and every saved version (report designers)',
+        params: codeParams,
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { code } = req.params as { code: string };
+      const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, code);
+      const versions = await reportVersions(ctx.db, auth.branchId, code);
+      if (!e && !versions.length) throw notFound(`report ${code}`);
+      return {
+        definition: e?.def ?? null,
+        source: e?.source ?? 'retired',
+        version: e?.version ?? null,
+        shipped: ctx.meta.reports.get(code) ?? null,
+        versions,
+      };
+    },
+  );
+
+  const definitionBody = {
+    type: 'object',
+    required: ['definition'],
+    additionalProperties: false,
+    properties: {
+      definition: { type: 'object' },
+      note: { type: 'string', maxLength: 300 },
+      parameters: { type: 'object', maxProperties: 30 },
+    },
+  } as const;
 
   /** The checks a definition must pass before it is saved: its meta-schema, cross references, and a run. */
   const checkDefinition = async (req: FastifyRequest, auth: AuthInfo, def: unknown, parameters: Record<string, unknown> = {}) => {
     const problems = validateReportDefinition(ctx.config.root, ctx.meta, def);
-    if (problems.length) throw new HttpError(400, 'INVALID_REPORT', 'report.invalidDefinition', { count: problems.length }, [], { problems });
+    if (problems.length)
+      throw new HttpError(400, 'INVALID_REPORT', 'report.invalidDefinition', { count: problems.length }, [], { problems });
     try {
       return await runReport(ctx.db, def as ReportDefinition, parameters, auth.branchId, { rowCap: 20 });
     } catch (err) {
@@ -124,107 +194,194 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (known?.code === 'TOO_MANY_ROWS') return undefined;
       // the database's own words help the designer (a report that writes, reads a secret, misspells a column)
       const lang = requestLang(req.headers['accept-language']);
-      const message = known?.params.detail ? String(known.params.detail) : known ? renderError(known, lang, ctx.meta.labels, (f) => f).error.message : String((err as Error).message ?? err);
-      throw new HttpError(400, 'INVALID_REPORT', 'report.dryRunFailed', { detail: message }, [], { problems: [{ file: 'report', pointer: '/sql', message }] });
+      const message = known?.params.detail
+        ? String(known.params.detail)
+        : known
+          ? renderError(known, lang, ctx.meta.labels, (f) => f).error.message
+          : String((err as Error).message ?? err);
+      throw new HttpError(400, 'INVALID_REPORT', 'report.dryRunFailed', { detail: message }, [], {
+        problems: [{ file: 'report', pointer: '/sql', message }],
+      });
     }
   };
 
-  app.post('/api/reports/dry-run', { preValidation: needsRight(ctx, REPORTING, 'design'), schema: { tags: ['reports'], summary: 'Check a definition and run it on the first 20 rows, saving nothing', body: definitionBody } }, async (req) => {
-    const auth = requireAuth(req);
-    const body = req.body as { definition: ReportDefinition; parameters?: Record<string, unknown> };
-    return (await checkDefinition(req, auth, body.definition, body.parameters)) ?? { rows: [], truncated: true };
-  });
-
-  app.put('/api/reports/:code/design', { preValidation: needsRight(ctx, REPORTING, 'design'), schema: { tags: ['reports'], summary: "Save a property's version of a report (new, or changing a shipped one); checked and dry-run first", params: codeParams, body: definitionBody } }, async (req) => {
-    const auth = requireAuth(req);
-    const { code } = req.params as { code: string };
-    const body = req.body as { definition: ReportDefinition; note?: string; parameters?: Record<string, unknown> };
-    if (body.definition.code !== code) throw invalid([{ field: 'definition', key: 'report.codeMismatch', params: { code } }]);
-    await checkDefinition(req, auth, body.definition, body.parameters);
-    return ctx.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${auth.branchId}:${code}`}))`.execute(trx);
-      const version = await appendVersion(trx, auth.branchId, auth.user.id, code, 'save', body.definition, body.note ?? null);
-      await audit(trx, req, { entity: 'report', entityId: code, action: 'save-report', summary: body.note, after: { version } });
-      return { code, version, source: ctx.meta.reports.has(code) ? 'overridden' : 'property' };
-    });
-  });
-
-  app.post('/api/reports/:code/revert', {
-    preValidation: needsRight(ctx, REPORTING, 'design'),
-    schema: { tags: ['reports'], summary: 'Put the shipped definition back (or retire a property report); history is kept', params: codeParams, body: { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 300 } } } },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    const { code } = req.params as { code: string };
-    const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, code);
-    if (!e || e.source === 'shipped') throw badRequest('report.nothingToRevert');
-    return ctx.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${auth.branchId}:${code}`}))`.execute(trx);
-      const version = await appendVersion(trx, auth.branchId, auth.user.id, code, 'revert', null, (req.body as { note?: string }).note ?? null);
-      await audit(trx, req, { entity: 'report', entityId: code, action: 'revert-report', after: { version } });
-      return { code, version, source: ctx.meta.reports.has(code) ? 'shipped' : 'retired' };
-    });
-  });
-
-  app.post('/api/report-groups/:id/run', {
-    preValidation: needsRight(ctx, GROUPS, 'view'),
-    schema: {
-      tags: ['reports'],
-      summary: 'Run every report of a group into one XLSX (a sheet each) or one PDF; returns a job to follow',
-      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
-      body: { type: 'object', required: ['format'], additionalProperties: false, properties: { format: { enum: ['xlsx', 'pdf'] } } },
+  app.post(
+    '/api/reports/dry-run',
+    {
+      preValidation: needsRight(ctx, REPORTING, 'design'),
+      schema: { tags: ['reports'], summary: 'Check a definition and run it on the first 20 rows, saving nothing', body: definitionBody },
     },
-  }, async (req, reply) => {
-    const auth = requireAuth(req);
-    const { id } = req.params as { id: number };
-    const { format } = req.body as { format: 'xlsx' | 'pdf' };
-    const { rows } = await sql<{ code: string; name: string; items: { code: string; params?: Record<string, unknown> }[] }>`
+    async (req) => {
+      const auth = requireAuth(req);
+      const body = req.body as { definition: ReportDefinition; parameters?: Record<string, unknown> };
+      return (await checkDefinition(req, auth, body.definition, body.parameters)) ?? { rows: [], truncated: true };
+    },
+  );
+
+  app.put(
+    '/api/reports/:code/design',
+    {
+      preValidation: needsRight(ctx, REPORTING, 'design'),
+      schema: {
+        tags: ['reports'],
+        summary: "Save a property's version of a report (new, or changing a shipped one); checked and dry-run first",
+        params: codeParams,
+        body: definitionBody,
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { code } = req.params as { code: string };
+      const body = req.body as { definition: ReportDefinition; note?: string; parameters?: Record<string, unknown> };
+      if (body.definition.code !== code) throw invalid([{ field: 'definition', key: 'report.codeMismatch', params: { code } }]);
+      await checkDefinition(req, auth, body.definition, body.parameters);
+      return ctx.db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${auth.branchId}:${code}`}))`.execute(trx);
+        const version = await appendVersion(trx, auth.branchId, auth.user.id, code, 'save', body.definition, body.note ?? null);
+        await audit(trx, req, { entity: 'report', entityId: code, action: 'save-report', summary: body.note, after: { version } });
+        return { code, version, source: ctx.meta.reports.has(code) ? 'overridden' : 'property' };
+      });
+    },
+  );
+
+  app.post(
+    '/api/reports/:code/revert',
+    {
+      preValidation: needsRight(ctx, REPORTING, 'design'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Put the shipped definition back (or retire a property report); history is kept',
+        params: codeParams,
+        body: { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 300 } } },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { code } = req.params as { code: string };
+      const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, code);
+      if (!e || e.source === 'shipped') throw badRequest('report.nothingToRevert');
+      return ctx.db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${auth.branchId}:${code}`}))`.execute(trx);
+        const version = await appendVersion(
+          trx,
+          auth.branchId,
+          auth.user.id,
+          code,
+          'revert',
+          null,
+          (req.body as { note?: string }).note ?? null,
+        );
+        await audit(trx, req, { entity: 'report', entityId: code, action: 'revert-report', after: { version } });
+        return { code, version, source: ctx.meta.reports.has(code) ? 'shipped' : 'retired' };
+      });
+    },
+  );
+
+  app.post(
+    '/api/report-groups/:id/run',
+    {
+      preValidation: needsRight(ctx, GROUPS, 'view'),
+      schema: {
+        tags: ['reports'],
+        summary: 'Run every report of a group into one XLSX (a sheet each) or one PDF; returns a job to follow',
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+        body: { type: 'object', required: ['format'], additionalProperties: false, properties: { format: { enum: ['xlsx', 'pdf'] } } },
+      },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const { id } = req.params as { id: number };
+      const { format } = req.body as { format: 'xlsx' | 'pdf' };
+      const { rows } = await sql<{ code: string; name: string; items: { code: string; params?: Record<string, unknown> }[] }>`
       SELECT code, name, items FROM report_group WHERE branch_id = ${auth.branchId} AND id = ${id}`.execute(ctx.db);
-    const group = rows[0];
-    if (!group) throw notFound('report group');
-    if (!group.items.length) throw badRequest('report.groupEmpty');
-    const lang = requestLang(req.headers['accept-language']);
-    const planned: EffectiveReport[] = [];
-    for (const item of group.items) {
-      const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, item.code);
-      if (!e) throw badRequest('report.groupMissing', { code: item.code });
-      if (!canRun(auth, e)) throw forbidden('error.forbidden', { action: ctx.actionName(runRight(e)!, 'view', lang), resource: e.def.name[lang] });
-      planned.push(e);
-    }
-    await audit(ctx.db, req, { entity: 'report-group', entityId: id, action: `run-${format}`, summary: group.code });
-    const job = startJob(auth.user.id, 'report-group', planned.length, async (j) => {
-      const done: { result: ReportResult; p: Presentation }[] = [];
-      for (const [i, e] of planned.entries()) {
-        j.step = e.def.name[lang];
-        const result = await runReport(ctx.db, e.def, group.items[i].params ?? {}, auth.branchId);
-        if (format === 'pdf' && result.rows.length > PDF_ROW_CAP) throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', { cap: PDF_ROW_CAP.toLocaleString('de-DE'), name: e.def.name[lang] });
-        done.push({ result, p: await present(e.def, result, lang, auth.branchId) });
-        j.done = i + 1;
+      const group = rows[0];
+      if (!group) throw notFound('report group');
+      if (!group.items.length) throw badRequest('report.groupEmpty');
+      const lang = requestLang(req.headers['accept-language']);
+      const planned: EffectiveReport[] = [];
+      for (const item of group.items) {
+        const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, item.code);
+        if (!e) throw badRequest('report.groupMissing', { code: item.code });
+        if (!canRun(auth, e))
+          throw forbidden('error.forbidden', { action: ctx.actionName(runRight(e)!, 'view', lang), resource: e.def.name[lang] });
+        planned.push(e);
       }
-      j.step = '';
-      const data = format === 'xlsx' ? await xlsxBuffer(done) : await streamToBuffer(writePdf(done));
-      j.file = { name: `${group.code.toLowerCase()}-${done[0]?.result.context.businessDate ?? ''}.${format}`, type: MIME[format], data };
-    }, (err) => errorBody(err, lang));
-    reply.code(202);
-    return jobStatus(job);
-  });
+      await audit(ctx.db, req, { entity: 'report-group', entityId: id, action: `run-${format}`, summary: group.code });
+      const job = startJob(
+        auth.user.id,
+        'report-group',
+        planned.length,
+        async (j) => {
+          const done: { result: ReportResult; p: Presentation }[] = [];
+          for (const [i, e] of planned.entries()) {
+            j.step = e.def.name[lang];
+            const result = await runReport(ctx.db, e.def, group.items[i].params ?? {}, auth.branchId);
+            if (format === 'pdf' && result.rows.length > PDF_ROW_CAP)
+              throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', {
+                cap: PDF_ROW_CAP.toLocaleString('de-DE'),
+                name: e.def.name[lang],
+              });
+            done.push({ result, p: await present(e.def, result, lang, auth.branchId) });
+            j.done = i + 1;
+          }
+          j.step = '';
+          const data = format === 'xlsx' ? await xlsxBuffer(done) : await streamToBuffer(writePdf(done));
+          j.file = {
+            name: `${group.code.toLowerCase()}-${done[0]?.result.context.businessDate ?? ''}.${format}`,
+            type: MIME[format],
+            data,
+          };
+        },
+        (err) => errorBody(err, lang),
+      );
+      reply.code(202);
+      return jobStatus(job);
+    },
+  );
 
-  app.get('/api/jobs/:id', { schema: { tags: ['reports'], summary: 'Progress of a long job (report group, import)', params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } } } }, async (req) => {
-    const job = getJob((req.params as { id: string }).id, requireAuth(req).user.id);
-    if (!job) throw notFound('job');
-    return jobStatus(job);
-  });
+  app.get(
+    '/api/jobs/:id',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Progress of a long job (report group, import)',
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } },
+      },
+    },
+    async (req) => {
+      const job = getJob((req.params as { id: string }).id, requireAuth(req).user.id);
+      if (!job) throw notFound('job');
+      return jobStatus(job);
+    },
+  );
 
-  app.get('/api/jobs/:id/file', { schema: { tags: ['reports'], summary: 'The file a finished job made', params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } } } }, async (req, reply) => {
-    const job = getJob((req.params as { id: string }).id, requireAuth(req).user.id);
-    if (!job?.file) throw notFound('file');
-    return reply.header('content-type', job.file.type).header('content-disposition', `attachment; filename="${job.file.name}"`).send(job.file.data);
-  });
+  app.get(
+    '/api/jobs/:id/file',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'The file a finished job made',
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } },
+      },
+    },
+    async (req, reply) => {
+      const job = getJob((req.params as { id: string }).id, requireAuth(req).user.id);
+      if (!job?.file) throw notFound('file');
+      return reply
+        .header('content-type', job.file.type)
+        .header('content-disposition', `attachment; filename="${job.file.name}"`)
+        .send(job.file.data);
+    },
+  );
 
   function errorBody(err: unknown, lang: Lang) {
     const known = toHttpError(err);
     if (known) return { status: known.status, body: renderError(known, lang, ctx.meta.labels, (f) => f) };
     app.log.error({ err }, 'job failed');
-    return { status: 500, body: renderError(new HttpError(500, 'INTERNAL', 'error.internal', { ref: 'job' }), lang, ctx.meta.labels, (f) => f) };
+    return {
+      status: 500,
+      body: renderError(new HttpError(500, 'INTERNAL', 'error.internal', { ref: 'job' }), lang, ctx.meta.labels, (f) => f),
+    };
   }
 }
 
@@ -248,15 +405,27 @@ async function xlsxBuffer(reports: { result: ReportResult; p: Presentation }[]) 
   return collected;
 }
 
-export function sendExport(reply: FastifyReply, format: 'csv' | 'xlsx' | 'pdf', name: string, reports: { result: ReportResult; p: Presentation }[]) {
+export function sendExport(
+  reply: FastifyReply,
+  format: 'csv' | 'xlsx' | 'pdf',
+  name: string,
+  reports: { result: ReportResult; p: Presentation }[],
+) {
   reply.header('content-type', MIME[format]).header('content-disposition', `attachment; filename="${name}.${format}"`);
   if (format === 'csv') return reply.send(toCsv(reports[0].result, reports[0].p));
   if (format === 'pdf') {
     const rows = reports.reduce((n, r) => n + r.result.rows.length, 0);
-    if (rows > PDF_ROW_CAP) throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', { cap: PDF_ROW_CAP.toLocaleString('de-DE'), name: reports[0].p.title });
+    if (rows > PDF_ROW_CAP)
+      throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', {
+        cap: PDF_ROW_CAP.toLocaleString('de-DE'),
+        name: reports[0].p.title,
+      });
     return reply.send(writePdf(reports));
   }
   const pass = new PassThrough();
-  writeXlsx(reports, pass).then(() => pass.end(), (err) => pass.destroy(err));
+  writeXlsx(reports, pass).then(
+    () => pass.end(),
+    (err) => pass.destroy(err),
+  );
   return reply.send(pass);
 }

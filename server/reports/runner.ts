@@ -69,7 +69,13 @@ export function checkParameters(def: ReportDefinition, given: Record<string, unk
  * Runs a report in the sandbox (read only, report role, the active property's rows only), sorted by its
  * groups then its sort, capped: more rows than the cap is a 422 asking for a narrower filter.
  */
-export async function runReport(db: Db, def: ReportDefinition, given: Record<string, unknown>, branchId: number, options: { rowCap?: number; timeoutMs?: number } = {}): Promise<ReportResult> {
+export async function runReport(
+  db: Db,
+  def: ReportDefinition,
+  given: Record<string, unknown>,
+  branchId: number,
+  options: { rowCap?: number; timeoutMs?: number } = {},
+): Promise<ReportResult> {
   const context = await propertyContext(db, branchId);
   const params = checkParameters(def, given, context.businessDate);
   const cap = options.rowCap ?? def.rowCap ?? DEFAULT_ROW_CAP;
@@ -78,7 +84,9 @@ export async function runReport(db: Db, def: ReportDefinition, given: Record<str
   const compiled = compileNamedSql(def.sql.trim().replace(/;\s*$/, ''), all);
   // Column names are checked by the meta-schema (^[a-z][a-z0-9_]*$), so quoting them here is safe.
   const order = [...(def.groupBy ?? []).map((f) => ({ field: f, dir: 'asc' as const })), ...(def.sort ?? [])];
-  const orderBy = order.length ? ` ORDER BY ${order.map((o) => `"${o.field}" ${o.dir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}` : '';
+  const orderBy = order.length
+    ? ` ORDER BY ${order.map((o) => `"${o.field}" ${o.dir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}`
+    : '';
   const text = `SELECT * FROM (${compiled.sql}) AS report${orderBy} LIMIT ${cap + 1}`;
   let rows: Record<string, unknown>[];
   try {
@@ -109,7 +117,8 @@ export async function runReport(db: Db, def: ReportDefinition, given: Record<str
 function reportFailure(err: unknown): HttpError {
   const e = err as { code?: string; severity?: string; message?: string };
   if (err instanceof HttpError) return err;
-  if (e.code === '57014') return new HttpError(422, 'REPORT_TIMEOUT', 'report.timeout', { seconds: Math.ceil(STATEMENT_TIMEOUT_MS / 1000) });
+  if (e.code === '57014')
+    return new HttpError(422, 'REPORT_TIMEOUT', 'report.timeout', { seconds: Math.ceil(STATEMENT_TIMEOUT_MS / 1000) });
   if (typeof e.code === 'string' && e.severity) {
     const known = toHttpError(err);
     if (known && known.status < 500 && e.code.startsWith('22')) return known;

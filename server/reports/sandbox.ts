@@ -25,14 +25,23 @@ export function hasReportRole(db: Db): Promise<boolean> {
  * through `hotelier.branch_id`, and a statement timeout. PGlite does not enforce statement_timeout
  * (no timer signal in WASM); there the row cap, applied inside the query, bounds the work.
  */
-export async function runSandboxed<T = Record<string, unknown>>(db: Db, branchId: number, text: string, values: unknown[], timeoutMs = STATEMENT_TIMEOUT_MS): Promise<T[]> {
+export async function runSandboxed<T = Record<string, unknown>>(
+  db: Db,
+  branchId: number,
+  text: string,
+  values: unknown[],
+  timeoutMs = STATEMENT_TIMEOUT_MS,
+): Promise<T[]> {
   const useRole = await hasReportRole(db);
-  return db.transaction().setAccessMode('read only').execute(async (trx) => {
-    await sql`SELECT set_config('hotelier.branch_id', ${String(branchId)}, true)`.execute(trx);
-    await sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`).execute(trx);
-    if (useRole) await sql.raw('SET LOCAL ROLE hotelier_report').execute(trx);
-    return (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as T[];
-  });
+  return db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql`SELECT set_config('hotelier.branch_id', ${String(branchId)}, true)`.execute(trx);
+      await sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`).execute(trx);
+      if (useRole) await sql.raw('SET LOCAL ROLE hotelier_report').execute(trx);
+      return (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as T[];
+    });
 }
 
 /**
@@ -40,7 +49,8 @@ export async function runSandboxed<T = Record<string, unknown>>(db: Db, branchId
  * and names none of the functions that reach outside the data — files, other sessions, settings, sleep.
  * Returns the reason it is refused, or undefined.
  */
-const FORBIDDEN = /\b(set_config|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|lo_import|lo_export|lo_get|lo_put|dblink\w*|pg_sleep\w*|pg_terminate_backend|pg_cancel_backend|pg_reload_conf|pg_rotate_logfile|pg_advisory\w*|pg_try_advisory\w*|pg_notify|txid_current|nextval|setval|currval|copy|into)\b/i;
+const FORBIDDEN =
+  /\b(set_config|pg_read_file|pg_read_binary_file|pg_ls_dir|pg_stat_file|lo_import|lo_export|lo_get|lo_put|dblink\w*|pg_sleep\w*|pg_terminate_backend|pg_cancel_backend|pg_reload_conf|pg_rotate_logfile|pg_advisory\w*|pg_try_advisory\w*|pg_notify|txid_current|nextval|setval|currval|copy|into)\b/i;
 
 export function screenReportSql(text: string): string | undefined {
   const code = stripLiteralsAndComments(text).trim().replace(/;\s*$/, '');

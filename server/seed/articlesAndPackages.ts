@@ -3,14 +3,18 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 
 async function ids(db: Db, table: string, branchId: number): Promise<Record<string, number>> {
-  const { rows } = await sql<{ id: number; code: string }>`SELECT id, code FROM ${sql.table(table)} WHERE branch_id = ${branchId}`.execute(db);
+  const { rows } = await sql<{ id: number; code: string }>`SELECT id, code FROM ${sql.table(table)} WHERE branch_id = ${branchId}`.execute(
+    db,
+  );
   return Object.fromEntries(rows.map((r) => [r.code, Number(r.id)]));
 }
 
 async function insertOne(db: Db, table: string, values: Record<string, unknown>): Promise<number> {
   const cols = Object.keys(values);
   const { rows } = await sql<{ id: number }>`
-    INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${sql.join(Object.values(values))}) RETURNING id`.execute(db);
+    INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${sql.join(Object.values(values))}) RETURNING id`.execute(
+    db,
+  );
   return Number(rows[0].id);
 }
 
@@ -35,7 +39,12 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
     const dept = await ids(db, 'department', branchId);
     const tax = await ids(db, 'tax_service', branchId);
     const main: Record<string, number> = {};
-    for (const [code, name, d] of [['ROOM', 'Room revenue', 'RM'], ['FB', 'Food & beverage', 'FB'], ['LDR', 'Laundry', 'LDR'], ['MISC', 'Other revenue', 'MIS']]) {
+    for (const [code, name, d] of [
+      ['ROOM', 'Room revenue', 'RM'],
+      ['FB', 'Food & beverage', 'FB'],
+      ['LDR', 'Laundry', 'LDR'],
+      ['MISC', 'Other revenue', 'MIS'],
+    ]) {
       main[code] = await insertOne(db, 'main_article', { branch_id: branchId, code, name, department_id: dept[d] });
     }
     const articles: [string, string, string, string, string, string | null, string, boolean][] = [
@@ -51,19 +60,43 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
     const article: Record<string, number> = {};
     for (const [code, name, m, d, kind, price, gl, manual] of articles) {
       article[code] = await insertOne(db, 'fo_article', {
-        branch_id: branchId, code, name, main_article_id: main[m], department_id: dept[d], tax_service_id: tax.TS21, kind, default_price: price, gl_account: gl, manual_post: manual,
+        branch_id: branchId,
+        code,
+        name,
+        main_article_id: main[m],
+        department_id: dept[d],
+        tax_service_id: tax.TS21,
+        kind,
+        default_price: price,
+        gl_account: gl,
+        manual_post: manual,
       });
     }
     const arrangement: Record<string, number> = {};
     const packages: [string, string, string, [string, string, 'per_person' | 'per_room'][]][] = [
       ['RO', 'Room only', 'The whole rate is room revenue', []],
       ['RB', 'Room & breakfast', 'Buffet breakfast at Kembang Restaurant for every adult', [['BF', '125000', 'per_person']]],
-      ['HB', 'Half board', 'Breakfast and a set dinner for every adult', [['BF', '125000', 'per_person'], ['DIN', '250000', 'per_person']]],
+      [
+        'HB',
+        'Half board',
+        'Breakfast and a set dinner for every adult',
+        [
+          ['BF', '125000', 'per_person'],
+          ['DIN', '250000', 'per_person'],
+        ],
+      ],
     ];
     for (const [code, name, description, lines] of packages) {
       arrangement[code] = await insertOne(db, 'arrangement', { branch_id: branchId, code, name, description });
       for (const [i, [a, amount, basis]] of lines.entries()) {
-        await insertOne(db, 'arrangement_line', { branch_id: branchId, arrangement_id: arrangement[code], line_no: i + 1, fo_article_id: article[a], amount, basis });
+        await insertOne(db, 'arrangement_line', {
+          branch_id: branchId,
+          arrangement_id: arrangement[code],
+          line_no: i + 1,
+          fo_article_id: article[a],
+          amount,
+          basis,
+        });
       }
     }
     for (const [code, name, description, members] of [
@@ -71,11 +104,32 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
       ['BIZ', 'Business traveller', 'What corporate and government contracts include', ['RO', 'RB']],
     ] as [string, string, string, string[]][]) {
       const setId = await insertOne(db, 'arrangement_set', { branch_id: branchId, code, name, description });
-      for (const m of members) await sql`INSERT INTO arrangement_set_member (branch_id, set_id, arrangement_id) VALUES (${branchId}, ${setId}, ${arrangement[m]})`.execute(db);
+      for (const m of members)
+        await sql`INSERT INTO arrangement_set_member (branch_id, set_id, arrangement_id) VALUES (${branchId}, ${setId}, ${arrangement[m]})`.execute(
+          db,
+        );
     }
     const since = dayjs(businessDate).startOf('year').format('YYYY-MM-DD');
-    await insertOne(db, 'registration_text', { branch_id: branchId, code: 'REG', name: 'Kartu registrasi tamu', language: 'id', text_version: 1, effective_from: since, terms: TERMS_ID, consent: CONSENT_ID });
-    await insertOne(db, 'registration_text', { branch_id: branchId, code: 'REG', name: 'Guest registration card', language: 'en', text_version: 1, effective_from: since, terms: TERMS_EN, consent: CONSENT_EN });
+    await insertOne(db, 'registration_text', {
+      branch_id: branchId,
+      code: 'REG',
+      name: 'Kartu registrasi tamu',
+      language: 'id',
+      text_version: 1,
+      effective_from: since,
+      terms: TERMS_ID,
+      consent: CONSENT_ID,
+    });
+    await insertOne(db, 'registration_text', {
+      branch_id: branchId,
+      code: 'REG',
+      name: 'Guest registration card',
+      language: 'en',
+      text_version: 1,
+      effective_from: since,
+      terms: TERMS_EN,
+      consent: CONSENT_EN,
+    });
 
     await sql`UPDATE rate_code SET arrangement_id = ${arrangement.RO} WHERE branch_id = ${branchId} AND breakfast_pax = 0`.execute(db);
     await sql`UPDATE rate_code SET arrangement_id = ${arrangement.RB} WHERE branch_id = ${branchId} AND breakfast_pax > 0`.execute(db);
@@ -92,6 +146,17 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
     ['STE90', 'Suites when the house is 90 % full', suite, '90', '100', 'amount', '500000'],
   ];
   for (const [code, name, roomType, occFrom, occTo, type, adjustment] of rules) {
-    await insertOne(db, 'dynamic_rate', { branch_id: gnb, code, name, room_type_id: roomType, date_from: from, date_to: to, occupancy_from: occFrom, occupancy_to: occTo, adjustment_type: type, adjustment });
+    await insertOne(db, 'dynamic_rate', {
+      branch_id: gnb,
+      code,
+      name,
+      room_type_id: roomType,
+      date_from: from,
+      date_to: to,
+      occupancy_from: occFrom,
+      occupancy_to: occTo,
+      adjustment_type: type,
+      adjustment,
+    });
   }
 }

@@ -14,7 +14,9 @@ try {
   await wipe(database.db);
   await migrate(database.db, path.join(config.root, 'server', 'migrations'));
   await seedDemo(database.db, meta);
-  console.log(`Demo hotel reloaded into ${config.databaseUrl ? 'the PostgreSQL database' : path.relative(process.cwd(), config.dataDir) || '.'}.`);
+  console.log(
+    `Demo hotel reloaded into ${config.databaseUrl ? 'the PostgreSQL database' : path.relative(process.cwd(), config.dataDir) || '.'}.`,
+  );
 } finally {
   await database.close();
   unlock();

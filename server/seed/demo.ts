@@ -23,7 +23,12 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedReservations(trx, branches.GNB, businessDate);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
-    await audit(trx, undefined, { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' }, { username: 'system', branchId: branches.GNB });
+    await audit(
+      trx,
+      undefined,
+      { entity: 'system', action: 'seed', summary: 'Demo hotel loaded' },
+      { username: 'system', branchId: branches.GNB },
+    );
   });
 }
 

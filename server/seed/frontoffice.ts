@@ -10,7 +10,9 @@ async function insert(db: Db, table: string, branchId: number, rows: Row[]): Pro
     const cols = ['branch_id', ...Object.keys(r)];
     const values = [branchId, ...Object.values(r)];
     const { rows: out } = await sql<{ id: number; code: string }>`
-      INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${sql.join(values)}) RETURNING id, code`.execute(db);
+      INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${sql.join(values)}) RETURNING id, code`.execute(
+      db,
+    );
     ids[out[0].code] = out[0].id;
   }
   return ids;
@@ -29,7 +31,21 @@ async function seedCodeLists(db: Db, branchId: number) {
     { code: 'COMP', name: 'Complimentary', kind: 'complimentary' },
     { code: 'HU', name: 'House use', kind: 'house_use' },
   ]);
-  await insert(db, 'reserve_source', branchId, codes([['WALK', 'Walk-in'], ['PHONE', 'Telephone'], ['EMAIL', 'E-mail'], ['WEB', 'Hotel website'], ['BKG', 'Booking.com'], ['AGD', 'Agoda'], ['TVL', 'Traveloka'], ['TA', 'Travel agent']]));
+  await insert(
+    db,
+    'reserve_source',
+    branchId,
+    codes([
+      ['WALK', 'Walk-in'],
+      ['PHONE', 'Telephone'],
+      ['EMAIL', 'E-mail'],
+      ['WEB', 'Hotel website'],
+      ['BKG', 'Booking.com'],
+      ['AGD', 'Agoda'],
+      ['TVL', 'Traveloka'],
+      ['TA', 'Travel agent'],
+    ]),
+  );
   await insert(db, 'reserve_type', branchId, [
     { code: '6PM', name: 'Non-guaranteed, held until 18:00', guaranteed: false },
     { code: 'GTD', name: 'Guaranteed by card or deposit', guaranteed: true },
@@ -40,9 +56,40 @@ async function seedCodeLists(db: Db, branchId: number) {
     { code: 'CONF', name: 'Confirmed', color: '#2f6fb2' },
     { code: 'WAIT', name: 'Waiting list', color: '#8a9199' },
   ]);
-  await insert(db, 'reserve_purpose', branchId, codes([['BUS', 'Business'], ['LEI', 'Leisure'], ['MICE', 'Meeting & event'], ['TRN', 'Transit'], ['FAM', 'Family visit']]));
-  await insert(db, 'reserve_voucher_type', branchId, codes([['OTA', 'OTA voucher'], ['TA', 'Travel agent voucher'], ['GIFT', 'Gift voucher']]));
-  await insert(db, 'rsv_reason_cancel', branchId, codes([['PLAN', 'Change of plans'], ['PRICE', 'Found a better price'], ['DUP', 'Duplicate booking'], ['NOPAY', 'Guarantee not received'], ['FM', 'Force majeure']]));
+  await insert(
+    db,
+    'reserve_purpose',
+    branchId,
+    codes([
+      ['BUS', 'Business'],
+      ['LEI', 'Leisure'],
+      ['MICE', 'Meeting & event'],
+      ['TRN', 'Transit'],
+      ['FAM', 'Family visit'],
+    ]),
+  );
+  await insert(
+    db,
+    'reserve_voucher_type',
+    branchId,
+    codes([
+      ['OTA', 'OTA voucher'],
+      ['TA', 'Travel agent voucher'],
+      ['GIFT', 'Gift voucher'],
+    ]),
+  );
+  await insert(
+    db,
+    'rsv_reason_cancel',
+    branchId,
+    codes([
+      ['PLAN', 'Change of plans'],
+      ['PRICE', 'Found a better price'],
+      ['DUP', 'Duplicate booking'],
+      ['NOPAY', 'Guarantee not received'],
+      ['FM', 'Force majeure'],
+    ]),
+  );
   await insert(db, 'type_vip', branchId, [
     { code: 'VIP1', name: 'VIP 1 — owner / board', amenity: 'Fruit basket, wine, GM welcome' },
     { code: 'VIP2', name: 'VIP 2 — corporate key account', amenity: 'Fruit basket, welcome card' },
@@ -69,7 +116,15 @@ async function seedCodeLists(db: Db, branchId: number) {
     { code: 'ADP', name: 'Universal power adaptor', deposit: '100000', stock: 20 },
     { code: 'IRON', name: 'Iron and board', deposit: '0', stock: 10 },
   ]);
-  await insert(db, 'other_loan_item', branchId, codes([['BABY', 'Baby cot'], ['XBED', 'Extra bed']]).map((r) => ({ ...r, deposit: '0' })));
+  await insert(
+    db,
+    'other_loan_item',
+    branchId,
+    codes([
+      ['BABY', 'Baby cot'],
+      ['XBED', 'Extra bed'],
+    ]).map((r) => ({ ...r, deposit: '0' })),
+  );
 }
 
 interface FloorPlan {
@@ -88,9 +143,38 @@ export async function seedFrontOffice(db: Db, branches: Record<string, number>, 
   for (const branchId of Object.values(branches)) await seedCodeLists(db, branchId);
 
   const gnb = branches.GNB;
-  const views = await insert(db, 'room_view', gnb, codes([['CITY', 'City view'], ['MTN', 'Mountain view'], ['GDN', 'Garden view'], ['POOL', 'Pool view']]));
-  const beds = await insert(db, 'room_setup_bed', gnb, codes([['KING', 'King bed'], ['TWIN', 'Twin beds'], ['DBL', 'Double bed']]));
-  const dirs = await insert(db, 'room_direction', gnb, codes([['N', 'North'], ['E', 'East'], ['S', 'South'], ['W', 'West']]));
+  const views = await insert(
+    db,
+    'room_view',
+    gnb,
+    codes([
+      ['CITY', 'City view'],
+      ['MTN', 'Mountain view'],
+      ['GDN', 'Garden view'],
+      ['POOL', 'Pool view'],
+    ]),
+  );
+  const beds = await insert(
+    db,
+    'room_setup_bed',
+    gnb,
+    codes([
+      ['KING', 'King bed'],
+      ['TWIN', 'Twin beds'],
+      ['DBL', 'Double bed'],
+    ]),
+  );
+  const dirs = await insert(
+    db,
+    'room_direction',
+    gnb,
+    codes([
+      ['N', 'North'],
+      ['E', 'East'],
+      ['S', 'South'],
+      ['W', 'West'],
+    ]),
+  );
   const buildings = await insert(db, 'building', gnb, [
     { code: 'MAIN', name: 'Main tower', address: 'Jl. Asia Afrika No. 112' },
     { code: 'GDN', name: 'Garden wing', address: 'Jl. Asia Afrika No. 112 (rear)' },
@@ -106,9 +190,27 @@ export async function seedFrontOffice(db: Db, branches: Record<string, number>, 
     { building: 'MAIN', code: 'M2', name: 'Main 2nd floor', level: 2, rooms: [['SUP', 24]] },
     { building: 'MAIN', code: 'M3', name: 'Main 3rd floor', level: 3, rooms: [['SUP', 24]] },
     { building: 'MAIN', code: 'M4', name: 'Main 4th floor', level: 4, rooms: [['DLX', 24]] },
-    { building: 'MAIN', code: 'M5', name: 'Main 5th floor', level: 5, rooms: [['DLX', 16], ['EXE', 8]] },
+    {
+      building: 'MAIN',
+      code: 'M5',
+      name: 'Main 5th floor',
+      level: 5,
+      rooms: [
+        ['DLX', 16],
+        ['EXE', 8],
+      ],
+    },
     { building: 'GDN', code: 'G1', name: 'Garden ground floor', level: 1, rooms: [['EXE', 12]] },
-    { building: 'GDN', code: 'G2', name: 'Garden upper floor', level: 2, rooms: [['JS', 8], ['STE', 4]] },
+    {
+      building: 'GDN',
+      code: 'G2',
+      name: 'Garden upper floor',
+      level: 2,
+      rooms: [
+        ['JS', 8],
+        ['STE', 4],
+      ],
+    },
   ];
   const viewCodes = Object.keys(views);
   const dirCodes = Object.keys(dirs);
@@ -118,17 +220,19 @@ export async function seedFrontOffice(db: Db, branches: Record<string, number>, 
     for (const [type, count] of f.rooms) {
       for (let i = 0; i < count; i++, n++) {
         const number = `${f.building === 'GDN' ? 'G' : ''}${f.level}${String(n).padStart(2, '0')}`;
-        await insert(db, 'room', gnb, [{
-          code: number,
-          room_type_id: types[type],
-          floor_id: floor[f.code],
-          room_view_id: views[f.building === 'GDN' ? (n % 2 ? 'GDN' : 'POOL') : viewCodes[n % 2]],
-          room_setup_bed_id: beds[type === 'SUP' && n % 3 === 0 ? 'TWIN' : 'KING'],
-          room_direction_id: dirs[dirCodes[n % 4]],
-          smoking: type === 'SUP' && n > 20,
-          plan_x: ((n - 1) % 12) * 90,
-          plan_y: Math.floor((n - 1) / 12) * 90,
-        }]);
+        await insert(db, 'room', gnb, [
+          {
+            code: number,
+            room_type_id: types[type],
+            floor_id: floor[f.code],
+            room_view_id: views[f.building === 'GDN' ? (n % 2 ? 'GDN' : 'POOL') : viewCodes[n % 2]],
+            room_setup_bed_id: beds[type === 'SUP' && n % 3 === 0 ? 'TWIN' : 'KING'],
+            room_direction_id: dirs[dirCodes[n % 4]],
+            smoking: type === 'SUP' && n > 20,
+            plan_x: ((n - 1) % 12) * 90,
+            plan_y: Math.floor((n - 1) / 12) * 90,
+          },
+        ]);
       }
     }
   }
@@ -144,10 +248,23 @@ export async function seedFrontOffice(db: Db, branches: Record<string, number>, 
     { code: 'OCN', name: 'Ocean Front', max_adults: 2, max_children: 2, sort_order: 2 },
     { code: 'VIL', name: 'Pool Villa', max_adults: 4, max_children: 2, sort_order: 3 },
   ]);
-  for (const [level, list] of [[1, [['DLX', 6], ['VIL', 2]]], [2, [['OCN', 8]]]] as [number, [string, number][]][]) {
+  for (const [level, list] of [
+    [
+      1,
+      [
+        ['DLX', 6],
+        ['VIL', 2],
+      ],
+    ],
+    [2, [['OCN', 8]]],
+  ] as [number, [string, number][]][]) {
     const floor = await insert(db, 'floor', nbr, [{ code: `L${level}`, name: `Level ${level}`, building_id: nbrBuilding.RES, level }]);
     let n = 1;
-    for (const [type, count] of list) for (let i = 0; i < count; i++, n++) await insert(db, 'room', nbr, [{ code: `${level}${String(n).padStart(2, '0')}`, room_type_id: nbrTypes[type], floor_id: floor[`L${level}`] }]);
+    for (const [type, count] of list)
+      for (let i = 0; i < count; i++, n++)
+        await insert(db, 'room', nbr, [
+          { code: `${level}${String(n).padStart(2, '0')}`, room_type_id: nbrTypes[type], floor_id: floor[`L${level}`] },
+        ]);
   }
 }
 
@@ -160,10 +277,67 @@ function lcg(seed: number) {
   };
 }
 
-const FIRST = ['Budi', 'Siti', 'Agus', 'Dewi', 'Rizky', 'Putri', 'Andi', 'Ratna', 'Hendra', 'Maya', 'Joko', 'Intan', 'Fajar', 'Lestari', 'Yusuf', 'Wulan', 'Arif', 'Nur', 'Teguh', 'Ayu'];
-const LAST = ['Santoso', 'Wijaya', 'Kusuma', 'Pratama', 'Hidayat', 'Saputra', 'Lestari', 'Nugroho', 'Siregar', 'Harahap', 'Gunawan', 'Sitompul', 'Tanjung', 'Halim', 'Setiawan'];
-const FOREIGN: [string, string][] = [['Emma Wilson', 'AU'], ['Liam Tan', 'SG'], ['Hiroshi Sato', 'JP'], ['Sophie Martin', 'FR'], ['Daniel Kim', 'KR'], ['Olivia Brown', 'GB'], ['Ahmad Rahman', 'MY'], ['Lucas Müller', 'DE']];
-const COMPANIES = ['PT Telkom Indonesia', 'PT Bank Mandiri', 'Kementerian Keuangan', 'PT Astra International', 'PT Pertamina', 'Pemprov Jawa Barat', null, null, null, null];
+const FIRST = [
+  'Budi',
+  'Siti',
+  'Agus',
+  'Dewi',
+  'Rizky',
+  'Putri',
+  'Andi',
+  'Ratna',
+  'Hendra',
+  'Maya',
+  'Joko',
+  'Intan',
+  'Fajar',
+  'Lestari',
+  'Yusuf',
+  'Wulan',
+  'Arif',
+  'Nur',
+  'Teguh',
+  'Ayu',
+];
+const LAST = [
+  'Santoso',
+  'Wijaya',
+  'Kusuma',
+  'Pratama',
+  'Hidayat',
+  'Saputra',
+  'Lestari',
+  'Nugroho',
+  'Siregar',
+  'Harahap',
+  'Gunawan',
+  'Sitompul',
+  'Tanjung',
+  'Halim',
+  'Setiawan',
+];
+const FOREIGN: [string, string][] = [
+  ['Emma Wilson', 'AU'],
+  ['Liam Tan', 'SG'],
+  ['Hiroshi Sato', 'JP'],
+  ['Sophie Martin', 'FR'],
+  ['Daniel Kim', 'KR'],
+  ['Olivia Brown', 'GB'],
+  ['Ahmad Rahman', 'MY'],
+  ['Lucas Müller', 'DE'],
+];
+const COMPANIES = [
+  'PT Telkom Indonesia',
+  'PT Bank Mandiri',
+  'Kementerian Keuangan',
+  'PT Astra International',
+  'PT Pertamina',
+  'Pemprov Jawa Barat',
+  null,
+  null,
+  null,
+  null,
+];
 
 /**
  * Rate codes for every room type, 400 guest profiles, and reservations from 90 days before to 60 days
@@ -171,10 +345,22 @@ const COMPANIES = ['PT Telkom Indonesia', 'PT Bank Mandiri', 'Kementerian Keuang
  * past stays checked out, today's in house, future ones confirmed or tentative, a few cancelled.
  */
 export async function seedReservations(db: Db, branchId: number, businessDate: string) {
-  const id = async (table: string, code: string) => (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE branch_id = ${branchId} AND code = ${code}`.execute(db)).rows[0].id;
+  const id = async (table: string, code: string) =>
+    (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE branch_id = ${branchId} AND code = ${code}`.execute(db)).rows[0].id;
   const ts = { plus: await id('tax_service', 'TS21'), nett: await id('tax_service', 'TS21N') };
-  const seg = { FIT: await id('segment', 'FIT'), COR: await id('segment', 'COR'), GOV: await id('segment', 'GOV'), OTA: await id('segment', 'OTA') };
-  const prices: Record<string, [number, number]> = { SUP: [850000, 950000], DLX: [1100000, 1250000], EXE: [1500000, 1700000], JS: [2200000, 2500000], STE: [3500000, 4000000] };
+  const seg = {
+    FIT: await id('segment', 'FIT'),
+    COR: await id('segment', 'COR'),
+    GOV: await id('segment', 'GOV'),
+    OTA: await id('segment', 'OTA'),
+  };
+  const prices: Record<string, [number, number]> = {
+    SUP: [850000, 950000],
+    DLX: [1100000, 1250000],
+    EXE: [1500000, 1700000],
+    JS: [2200000, 2500000],
+    STE: [3500000, 4000000],
+  };
   const from = dayjs(businessDate).startOf('year').format('YYYY-MM-DD');
   const to = dayjs(businessDate).add(1, 'year').endOf('year').format('YYYY-MM-DD');
   const rates: { code: string; type: string; id: number }[] = [];
@@ -208,13 +394,18 @@ export async function seedReservations(db: Db, branchId: number, businessDate: s
   const guests = Array.from({ length: 400 }, (_, i) => {
     const foreign = i % 10 === 0;
     const [name, nat] = foreign ? FOREIGN[(i / 10) % FOREIGN.length] : [`${pick(FIRST)} ${pick(LAST)}`, 'ID'];
-    const birth = dayjs('1960-01-01').add(Math.floor(rnd() * 15000), 'day').format('YYYY-MM-DD');
+    const birth = dayjs('1960-01-01')
+      .add(Math.floor(rnd() * 15000), 'day')
+      .format('YYYY-MM-DD');
     return {
-      name, nationality: nat, birth_date: birth,
+      name,
+      nationality: nat,
+      birth_date: birth,
       id_type_id: foreign ? passport : ktp,
       id_number: foreign ? `P${String(1000000 + i * 7919).slice(0, 8)}` : `3273${String(100000000000 + i * 7919331).slice(0, 12)}`,
       phone: `+62 8${String(1100000000 + i * 104729).slice(0, 10)}`,
-      company: pick(COMPANIES), city: foreign ? null : pick(['Bandung', 'Jakarta', 'Surabaya', 'Bogor', 'Cirebon']),
+      company: pick(COMPANIES),
+      city: foreign ? null : pick(['Bandung', 'Jakarta', 'Surabaya', 'Bogor', 'Cirebon']),
     };
   });
   const { rows: guestRows } = await sql<{ id: number }>`
@@ -224,10 +415,13 @@ export async function seedReservations(db: Db, branchId: number, businessDate: s
     RETURNING id`.execute(db);
   const guestIds = guestRows.map((g) => g.id);
 
-  const rooms = (await sql<{ id: number; code: string; room_type_id: number; type: string; ooo_from: string | null; ooo_to: string | null }>`
+  const rooms = (
+    await sql<{ id: number; code: string; room_type_id: number; type: string; ooo_from: string | null; ooo_to: string | null }>`
     SELECT r.id, r.code, r.room_type_id, t.code AS type, r.ooo_from::text AS ooo_from, r.ooo_to::text AS ooo_to FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
-     WHERE r.branch_id = ${branchId} ORDER BY r.code`.execute(db)).rows;
-  const sources = (await sql<{ id: number; code: string }>`SELECT id, code FROM reserve_source WHERE branch_id = ${branchId}`.execute(db)).rows;
+     WHERE r.branch_id = ${branchId} ORDER BY r.code`.execute(db)
+  ).rows;
+  const sources = (await sql<{ id: number; code: string }>`SELECT id, code FROM reserve_source WHERE branch_id = ${branchId}`.execute(db))
+    .rows;
   const cancelReason = await id('rsv_reason_cancel', 'PLAN');
   const b = dayjs(businessDate);
   const stays: Record<string, unknown>[] = [];
@@ -249,12 +443,21 @@ export async function seedReservations(db: Db, branchId: number, businessDate: s
       const status = cancelled ? 'cancelled' : inHouse ? 'in_house' : future ? (rnd() < 0.15 ? 'tentative' : 'confirmed') : 'checked_out';
       n++;
       stays.push({
-        code: `R${100000 + n}`, guest_id: pick(guestIds), arrival, departure, room_type_id: room.room_type_id,
+        code: `R${100000 + n}`,
+        guest_id: pick(guestIds),
+        arrival,
+        departure,
+        room_type_id: room.room_type_id,
         // a future booking is often still without a room number; the room plan assigns it
         room_id: future && rnd() < 0.3 ? null : room.id,
-        rate_code_id: rate.id, adults: 1 + Math.floor(rnd() * 2), status,
+        rate_code_id: rate.id,
+        adults: 1 + Math.floor(rnd() * 2),
+        status,
         segment_id: rate.code === 'CORP' ? seg.COR : rate.code === 'GOV' ? seg.GOV : rate.code === 'OTA' ? seg.OTA : seg.FIT,
-        reserve_source_id: rate.code === 'OTA' ? pick(sources.filter((s) => ['BKG', 'AGD', 'TVL'].includes(s.code))).id : pick(sources.filter((s) => !['BKG', 'AGD', 'TVL'].includes(s.code))).id,
+        reserve_source_id:
+          rate.code === 'OTA'
+            ? pick(sources.filter((s) => ['BKG', 'AGD', 'TVL'].includes(s.code))).id
+            : pick(sources.filter((s) => !['BKG', 'AGD', 'TVL'].includes(s.code))).id,
         cancel_reason_id: cancelled ? cancelReason : null,
       });
       // occupancy around 70 %: a gap of 0 to 2 nights between stays
@@ -265,6 +468,8 @@ export async function seedReservations(db: Db, branchId: number, businessDate: s
     INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, rate_code_id, adults, status, segment_id, reserve_source_id, cancel_reason_id, cancelled_at)
     SELECT ${branchId}, s.code, s.guest_id, s.arrival, s.departure, s.room_type_id, s.room_id, s.rate_code_id, s.adults, s.status, s.segment_id, s.reserve_source_id, s.cancel_reason_id,
            CASE WHEN s.status = 'cancelled' THEN now() END
-      FROM jsonb_to_recordset(${JSON.stringify(stays)}::jsonb) AS s(code text, guest_id bigint, arrival date, departure date, room_type_id bigint, room_id bigint, rate_code_id bigint, adults int, status text, segment_id bigint, reserve_source_id bigint, cancel_reason_id bigint)`.execute(db);
+      FROM jsonb_to_recordset(${JSON.stringify(stays)}::jsonb) AS s(code text, guest_id bigint, arrival date, departure date, room_type_id bigint, room_id bigint, rate_code_id bigint, adults int, status text, segment_id bigint, reserve_source_id bigint, cancel_reason_id bigint)`.execute(
+    db,
+  );
   await sql`SELECT setval('reservation_number_seq', ${100001 + n})`.execute(db);
 }

@@ -12,21 +12,49 @@ export interface SeededBranches {
 
 /** Company, two properties, their parameters and system masters, groups and users of the demo hotel. */
 export async function seedSystem(db: Db, meta: Meta, businessDate = dayjs().format('YYYY-MM-DD')): Promise<SeededBranches> {
-  const company = await one<{ id: number }>(db, sql`
+  const company = await one<{ id: number }>(
+    db,
+    sql`
     INSERT INTO company (code, name, legal_name, npwp, address, city, province, postal_code, phone, email, website)
     VALUES ('NHI', 'Nusantara Hospitality', 'PT Nusantara Hospitality Indonesia', '01.234.567.8-424.000',
             'Jl. Asia Afrika No. 112', 'Bandung', 'Jawa Barat', '40112', '+62 22 420 1234', 'info@nusantarahospitality.co.id',
-            'https://www.nusantarahospitality.co.id') RETURNING id`);
+            'https://www.nusantarahospitality.co.id') RETURNING id`,
+  );
   const branches: SeededBranches = {};
   const properties = [
-    { code: 'GNB', name: 'Grand Nusantara Bandung', address: 'Jl. Asia Afrika No. 112', city: 'Bandung', province: 'Jawa Barat', postal: '40112', phone: '+62 22 420 1234', email: 'reservation@grandnusantara.co.id', stars: 4, tz: 'Asia/Jakarta' },
-    { code: 'NBR', name: 'Nusantara Beach Resort Bali', address: 'Jl. Pantai Kuta No. 8', city: 'Badung', province: 'Bali', postal: '80361', phone: '+62 361 751 888', email: 'stay@nusantarabeach.co.id', stars: 5, tz: 'Asia/Makassar' },
+    {
+      code: 'GNB',
+      name: 'Grand Nusantara Bandung',
+      address: 'Jl. Asia Afrika No. 112',
+      city: 'Bandung',
+      province: 'Jawa Barat',
+      postal: '40112',
+      phone: '+62 22 420 1234',
+      email: 'reservation@grandnusantara.co.id',
+      stars: 4,
+      tz: 'Asia/Jakarta',
+    },
+    {
+      code: 'NBR',
+      name: 'Nusantara Beach Resort Bali',
+      address: 'Jl. Pantai Kuta No. 8',
+      city: 'Badung',
+      province: 'Bali',
+      postal: '80361',
+      phone: '+62 361 751 888',
+      email: 'stay@nusantarabeach.co.id',
+      stars: 5,
+      tz: 'Asia/Makassar',
+    },
   ];
   for (const p of properties) {
-    const b = await one<{ id: number }>(db, sql`
+    const b = await one<{ id: number }>(
+      db,
+      sql`
       INSERT INTO branch (company_id, code, name, address, city, province, postal_code, phone, email, npwp, star_rating, timezone)
       VALUES (${company.id}, ${p.code}, ${p.name}, ${p.address}, ${p.city}, ${p.province}, ${p.postal}, ${p.phone}, ${p.email},
-              '01.234.567.8-424.000', ${p.stars}, ${p.tz}) RETURNING id`);
+              '01.234.567.8-424.000', ${p.stars}, ${p.tz}) RETURNING id`,
+    );
     branches[p.code] = b.id;
     await sql`INSERT INTO hotel_setup (branch_id, business_date) VALUES (${b.id}, ${businessDate})`.execute(db);
     await seedMasters(db, b.id);
@@ -35,8 +63,11 @@ export async function seedSystem(db: Db, meta: Meta, businessDate = dayjs().form
   const catalog = allRights(rightsCatalog(meta.routes, meta.screens, meta.labels));
   const groupIds: Record<string, number> = {};
   for (const g of DEMO_GROUPS) {
-    const row = await one<{ id: number }>(db, sql`
-      INSERT INTO user_group (code, name, description, is_admin) VALUES (${g.code}, ${g.name}, ${g.description}, ${g.isAdmin ?? false}) RETURNING id`);
+    const row = await one<{ id: number }>(
+      db,
+      sql`
+      INSERT INTO user_group (code, name, description, is_admin) VALUES (${g.code}, ${g.name}, ${g.description}, ${g.isAdmin ?? false}) RETURNING id`,
+    );
     groupIds[g.code] = row.id;
     const rights = [...catalog].filter((r) => {
       const [resource, action] = r.split(':');
@@ -51,11 +82,15 @@ export async function seedSystem(db: Db, meta: Meta, businessDate = dayjs().form
 
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
-    const row = await one<{ id: number }>(db, sql`
+    const row = await one<{ id: number }>(
+      db,
+      sql`
       INSERT INTO app_user (username, full_name, email, group_id, default_branch_id, language, password_hash, must_change_password, password_changed_at)
       VALUES (${u.username}, ${u.fullName}, ${u.email}, ${groupIds[u.group]}, ${branches[u.branches[0]]}, ${u.language}, ${hash}, false, now())
-      RETURNING id`);
-    for (const code of u.branches) await sql`INSERT INTO user_branch (user_id, branch_id) VALUES (${row.id}, ${branches[code]})`.execute(db);
+      RETURNING id`,
+    );
+    for (const code of u.branches)
+      await sql`INSERT INTO user_branch (user_id, branch_id) VALUES (${row.id}, ${branches[code]})`.execute(db);
   }
   return branches;
 }
@@ -70,13 +105,25 @@ async function one<T>(db: Db, query: { execute(db: Db): Promise<{ rows: unknown[
 
 async function seedMasters(db: Db, branchId: number) {
   const departments: [string, string, string][] = [
-    ['RM', 'Rooms', 'revenue'], ['FB', 'Food & Beverage', 'revenue'], ['SPA', 'Spa & Wellness', 'revenue'], ['LDR', 'Laundry', 'revenue'],
-    ['MIS', 'Other Operated Departments', 'revenue'], ['HK', 'Housekeeping', 'expense'], ['ENG', 'Engineering', 'expense'],
-    ['SM', 'Sales & Marketing', 'expense'], ['AG', 'Accounting & General', 'administrative'], ['HR', 'Human Resources', 'administrative'],
+    ['RM', 'Rooms', 'revenue'],
+    ['FB', 'Food & Beverage', 'revenue'],
+    ['SPA', 'Spa & Wellness', 'revenue'],
+    ['LDR', 'Laundry', 'revenue'],
+    ['MIS', 'Other Operated Departments', 'revenue'],
+    ['HK', 'Housekeeping', 'expense'],
+    ['ENG', 'Engineering', 'expense'],
+    ['SM', 'Sales & Marketing', 'expense'],
+    ['AG', 'Accounting & General', 'administrative'],
+    ['HR', 'Human Resources', 'administrative'],
   ];
   const dept: Record<string, number> = {};
   for (const [code, name, kind] of departments) {
-    dept[code] = (await one<{ id: number }>(db, sql`INSERT INTO department (branch_id, code, name, kind) VALUES (${branchId}, ${code}, ${name}, ${kind}) RETURNING id`)).id;
+    dept[code] = (
+      await one<{ id: number }>(
+        db,
+        sql`INSERT INTO department (branch_id, code, name, kind) VALUES (${branchId}, ${code}, ${name}, ${kind}) RETURNING id`,
+      )
+    ).id;
   }
   const banks = [
     ['BCA', 'Bank Central Asia', '437 0123 456', 'PT Nusantara Hospitality Indonesia', 'KCU Asia Afrika', 'CENAIDJA'],
@@ -86,13 +133,30 @@ async function seedMasters(db: Db, branchId: number) {
   ];
   const bank: Record<string, number> = {};
   for (const [code, name, account, holder, office, swift] of banks) {
-    bank[code] = (await one<{ id: number }>(db, sql`
-      INSERT INTO bank (branch_id, code, name, account_no, account_name, bank_branch, swift_code) VALUES (${branchId}, ${code}, ${name}, ${account}, ${holder}, ${office}, ${swift}) RETURNING id`)).id;
+    bank[code] = (
+      await one<{ id: number }>(
+        db,
+        sql`
+      INSERT INTO bank (branch_id, code, name, account_no, account_name, bank_branch, swift_code) VALUES (${branchId}, ${code}, ${name}, ${account}, ${holder}, ${office}, ${swift}) RETURNING id`,
+      )
+    ).id;
   }
-  const groups: [string, string][] = [['CASH', 'Cash'], ['CARD', 'Credit & debit cards'], ['TRF', 'Bank transfer & QRIS'], ['CL', 'City ledger'], ['DEP', 'Deposits'], ['VCR', 'Vouchers']];
+  const groups: [string, string][] = [
+    ['CASH', 'Cash'],
+    ['CARD', 'Credit & debit cards'],
+    ['TRF', 'Bank transfer & QRIS'],
+    ['CL', 'City ledger'],
+    ['DEP', 'Deposits'],
+    ['VCR', 'Vouchers'],
+  ];
   const group: Record<string, number> = {};
   for (const [code, name] of groups) {
-    group[code] = (await one<{ id: number }>(db, sql`INSERT INTO pay_article_group (branch_id, code, name) VALUES (${branchId}, ${code}, ${name}) RETURNING id`)).id;
+    group[code] = (
+      await one<{ id: number }>(
+        db,
+        sql`INSERT INTO pay_article_group (branch_id, code, name) VALUES (${branchId}, ${code}, ${name}) RETURNING id`,
+      )
+    ).id;
   }
   const articles: [string, string, string, string, string | null, string, string][] = [
     ['CSH', 'Cash Rupiah', 'CASH', 'cash', null, '0', '1101.01'],
@@ -123,17 +187,37 @@ async function seedMasters(db: Db, branchId: number) {
     await sql`INSERT INTO tax_service (branch_id, code, name, service_pct, tax_pct, tax_on_service, price_mode)
               VALUES (${branchId}, ${code}, ${name}, ${service}, ${tax}, ${onService}, ${mode})`.execute(db);
   }
-  const outlets: [string, string, string][] = [['RESTO', 'Kembang Restaurant', 'FB'], ['LOUNGE', 'Lobby Lounge', 'FB'], ['RSVC', 'In-Room Dining', 'FB'], ['POOL', 'Pool Bar', 'FB'], ['SPA', 'Tirta Spa', 'SPA']];
+  const outlets: [string, string, string][] = [
+    ['RESTO', 'Kembang Restaurant', 'FB'],
+    ['LOUNGE', 'Lobby Lounge', 'FB'],
+    ['RSVC', 'In-Room Dining', 'FB'],
+    ['POOL', 'Pool Bar', 'FB'],
+    ['SPA', 'Tirta Spa', 'SPA'],
+  ];
   for (const [code, name, d] of outlets) {
-    const o = await one<{ id: number }>(db, sql`INSERT INTO outlet (branch_id, code, name, department_id) VALUES (${branchId}, ${code}, ${name}, ${dept[d]}) RETURNING id`);
+    const o = await one<{ id: number }>(
+      db,
+      sql`INSERT INTO outlet (branch_id, code, name, department_id) VALUES (${branchId}, ${code}, ${name}, ${dept[d]}) RETURNING id`,
+    );
     await sql`INSERT INTO pos_printer (branch_id, outlet_id, name, purpose, connection, address, paper_width, copies)
-              VALUES (${branchId}, ${o.id}, ${`${code} bill`}, 'bill', 'network', ${`192.168.10.${20 + o.id % 200}:9100`}, 80, 1)`.execute(db);
+              VALUES (${branchId}, ${o.id}, ${`${code} bill`}, 'bill', 'network', ${`192.168.10.${20 + (o.id % 200)}:9100`}, 80, 1)`.execute(
+      db,
+    );
     if (d === 'FB') {
       await sql`INSERT INTO pos_printer (branch_id, outlet_id, name, purpose, connection, address, paper_width, copies)
-                VALUES (${branchId}, ${o.id}, ${`${code} kitchen`}, 'kitchen', 'network', ${`192.168.10.${120 + o.id % 100}:9100`}, 80, 2)`.execute(db);
+                VALUES (${branchId}, ${o.id}, ${`${code} kitchen`}, 'kitchen', 'network', ${`192.168.10.${120 + (o.id % 100)}:9100`}, 80, 2)`.execute(
+        db,
+      );
     }
   }
-  const morningPack = [{ code: 'audit-activity' }, { code: 'users-rights' }, { code: 'tax-service-rates', params: { amount: 1500000 } }, { code: 'pay-articles' }];
+  const morningPack = [
+    { code: 'audit-activity' },
+    { code: 'users-rights' },
+    { code: 'tax-service-rates', params: { amount: 1500000 } },
+    { code: 'pay-articles' },
+  ];
   await sql`INSERT INTO report_group (branch_id, code, name, description, items)
-            VALUES (${branchId}, 'MORNING', 'Morning management pack', 'What the general manager reads with the first coffee', ${JSON.stringify(morningPack)}::jsonb)`.execute(db);
+            VALUES (${branchId}, 'MORNING', 'Morning management pack', 'What the general manager reads with the first coffee', ${JSON.stringify(morningPack)}::jsonb)`.execute(
+    db,
+  );
 }

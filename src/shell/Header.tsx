@@ -37,7 +37,13 @@ export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): 
         <span className="logo-text">{t('shell.brand')}</span>
       </Link>
       <nav className="app-navbar">
-        <button type="button" className="nav-btn" onClick={onToggleSidebar} aria-label={t('shell.toggleSidebar')} data-tooltip={t('shell.toggleSidebar')}>
+        <button
+          type="button"
+          className="nav-btn"
+          onClick={onToggleSidebar}
+          aria-label={t('shell.toggleSidebar')}
+          data-tooltip={t('shell.toggleSidebar')}
+        >
           <Icon name="menu" />
         </button>
         <span className="spacer" />
@@ -55,30 +61,69 @@ export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): 
             <>
               <div className="head">{t('shell.switchBranchTitle')}</div>
               {session.branches.map((b) => (
-                <button key={b.id} type="button" role="menuitem" className={b.id === session.branchId ? 'on' : ''} onClick={() => { close(); if (b.id !== session.branchId) void switchBranch(b.id); }}>
+                <button
+                  key={b.id}
+                  type="button"
+                  role="menuitem"
+                  className={b.id === session.branchId ? 'on' : ''}
+                  onClick={() => {
+                    close();
+                    if (b.id !== session.branchId) void switchBranch(b.id);
+                  }}
+                >
                   <Icon name="building" size="sm" /> {b.name} <span className="muted">{b.code}</span>
                 </button>
               ))}
             </>
           )}
         </Dropdown>
-        <Dropdown label={t('shell.language')} button={<><Icon name="globe" /><span className="hide-mobile">{lang.toUpperCase()}</span></>}>
+        <Dropdown
+          label={t('shell.language')}
+          button={
+            <>
+              <Icon name="globe" />
+              <span className="hide-mobile">{lang.toUpperCase()}</span>
+            </>
+          }
+        >
           {(close) =>
             (['en', 'id'] as const).map((l) => (
-              <button key={l} type="button" role="menuitem" className={l === lang ? 'on' : ''} onClick={() => { close(); void loadLabels(l); }}>
+              <button
+                key={l}
+                type="button"
+                role="menuitem"
+                className={l === lang ? 'on' : ''}
+                onClick={() => {
+                  close();
+                  void loadLabels(l);
+                }}
+              >
                 {t(`language.${l}`)}
               </button>
             ))
           }
         </Dropdown>
-        <button type="button" className="nav-btn hide-mobile" onClick={onToggleTheme} aria-label={t('shell.theme')} data-tooltip={t('shell.theme')}>
+        <button
+          type="button"
+          className="nav-btn hide-mobile"
+          onClick={onToggleTheme}
+          aria-label={t('shell.theme')}
+          data-tooltip={t('shell.theme')}
+        >
           <Icon name="palette" />
         </button>
         <Dropdown
           label={session.user.fullName}
           button={
             <>
-              <span className="avatar">{session.user.fullName.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase()}</span>
+              <span className="avatar">
+                {session.user.fullName
+                  .split(/\s+/)
+                  .map((p) => p[0])
+                  .join('')
+                  .slice(0, 2)
+                  .toUpperCase()}
+              </span>
               <span className="hide-mobile">{session.user.fullName}</span>
             </>
           }
@@ -94,7 +139,15 @@ export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): 
               <Link to="/change-password" role="menuitem" onClick={close}>
                 <Icon name="key" size="sm" /> {t('auth.changePassword.title')}
               </Link>
-              <button type="button" role="menuitem" className="show-mobile-only" onClick={() => { close(); onToggleTheme(); }}>
+              <button
+                type="button"
+                role="menuitem"
+                className="show-mobile-only"
+                onClick={() => {
+                  close();
+                  onToggleTheme();
+                }}
+              >
                 <Icon name="palette" size="sm" /> {t('shell.theme')}
               </button>
               <div className="sep" />

@@ -13,7 +13,14 @@ export function PublicPage({ route }: { route: FlatRoute }) {
     document.body.className = '';
     loadScreen(route.node.screen!).then(setBundle, (e) => setError(e.message));
   }, [route]);
-  if (error) return <div className="public-page"><div className="public-card"><div className="public-body alert alert-danger">{error}</div></div></div>;
+  if (error)
+    return (
+      <div className="public-page">
+        <div className="public-card">
+          <div className="public-body alert alert-danger">{error}</div>
+        </div>
+      </div>
+    );
   if (!bundle) return <div className="public-page" />;
   const Component = customComponent((bundle.screen as CustomScreen).component);
   if (!Component) return null;

@@ -7,7 +7,12 @@ import { Icon } from '../widgets/Icon';
 import { menuStore, type MenuItem } from './menu';
 
 function initials(name: string) {
-  return name.split(/\s+/).map((p) => p[0]).join('').slice(0, 2).toUpperCase();
+  return name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
 }
 
 /** Keeps the entries whose name matches, with the groups that lead to them. */
@@ -41,7 +46,13 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
         </div>
       )}
       <div className="menu-search">
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('common.searchPlaceholder')} aria-label={t('common.search')} />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('common.searchPlaceholder')}
+          aria-label={t('common.search')}
+        />
       </div>
       <ul className="menu" role="tree">
         {items.map((item) => (
@@ -52,7 +63,19 @@ export function Sidebar({ onNavigate }: { onNavigate(): void }) {
   );
 }
 
-function MenuNode({ item, depth, current, forceOpen, onNavigate }: { item: MenuItem; depth: number; current: string; forceOpen: boolean; onNavigate(): void }) {
+function MenuNode({
+  item,
+  depth,
+  current,
+  forceOpen,
+  onNavigate,
+}: {
+  item: MenuItem;
+  depth: number;
+  current: string;
+  forceOpen: boolean;
+  onNavigate(): void;
+}) {
   const { pick } = useI18n();
   const within = current === item.path || current.startsWith(`${item.path}/`);
   const [open, setOpen] = useState(within);

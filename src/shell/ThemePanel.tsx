@@ -22,7 +22,11 @@ export function ThemePanel({ open }: { open: boolean }) {
     </label>
   );
   return (
-    <aside className={`control-sidebar${open ? ' open' : ''}${theme.rightSidebarLight ? ' light' : ''}${theme.rightSidebarSlide ? ' slide-over' : ''}`} aria-hidden={!open} aria-label={t('shell.themeTitle')}>
+    <aside
+      className={`control-sidebar${open ? ' open' : ''}${theme.rightSidebarLight ? ' light' : ''}${theme.rightSidebarSlide ? ' slide-over' : ''}`}
+      aria-hidden={!open}
+      aria-label={t('shell.themeTitle')}
+    >
       <h3>{t('shell.layout')}</h3>
       {option('fixed', t('shell.fixedLayout'))}
       {option('boxed', t('shell.boxedLayout'))}
@@ -38,7 +42,14 @@ export function ThemePanel({ open }: { open: boolean }) {
           const [logo, bar] = SWATCH[colour];
           const name = t(`shell.skin.${colour}`);
           return (
-            <button key={skin} type="button" className={`skin-swatch${theme.skin === skin ? ' on' : ''}`} onClick={() => setTheme({ skin: skin as Skin })} aria-pressed={theme.skin === skin} data-skin={skin}>
+            <button
+              key={skin}
+              type="button"
+              className={`skin-swatch${theme.skin === skin ? ' on' : ''}`}
+              onClick={() => setTheme({ skin: skin as Skin })}
+              aria-pressed={theme.skin === skin}
+              data-skin={skin}
+            >
               <span className="sw">
                 <i style={{ background: logo }} />
                 <i style={{ background: bar }} />

@@ -2,11 +2,7 @@ import { createStore } from '../engine/store';
 
 export const SKIN_COLOURS = ['blue', 'black', 'purple', 'green', 'red', 'yellow'] as const;
 /** The spec asks for 14 skins but names six colours with a light variant each (12); teal and teal-light complete the 14. */
-export const SKINS = [
-  ...SKIN_COLOURS.flatMap((c) => [`skin-${c}`, `skin-${c}-light`]),
-  'skin-teal',
-  'skin-teal-light',
-] as const;
+export const SKINS = [...SKIN_COLOURS.flatMap((c) => [`skin-${c}`, `skin-${c}-light`]), 'skin-teal', 'skin-teal-light'] as const;
 export type Skin = (typeof SKINS)[number];
 
 export interface ThemeState {

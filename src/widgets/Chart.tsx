@@ -32,7 +32,17 @@ function short(v: number) {
  * A small SVG chart (bar, line or pie) for reports and dashboards. Geometry only: the figures a
  * reader relies on are in the table beside it, exact; here floats only place pixels.
  */
-export function Chart({ type, labels, series, title }: { type: 'bar' | 'line' | 'pie'; labels: string[]; series: ChartSeries[]; title: string }) {
+export function Chart({
+  type,
+  labels,
+  series,
+  title,
+}: {
+  type: 'bar' | 'line' | 'pie';
+  labels: string[];
+  series: ChartSeries[];
+  title: string;
+}) {
   const legend = (
     <div className="chart-legend">
       {(type === 'pie' ? labels : series.map((s) => s.name)).map((name, i) => (
@@ -70,7 +80,9 @@ function Axes({ type, labels, series }: { type: 'bar' | 'line'; labels: string[]
       {ticks.map((v) => (
         <g key={v}>
           <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e4e8ee" />
-          <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#7b8794">{short(v)}</text>
+          <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize="11" fill="#7b8794">
+            {short(v)}
+          </text>
         </g>
       ))}
       {labels.map((l, i) =>
@@ -86,13 +98,27 @@ function Axes({ type, labels, series }: { type: 'bar' | 'line'; labels: string[]
             const w = Math.min(band * 0.7, 56 * series.length) / series.length;
             const start = (band - w * series.length) / 2;
             return s.values.map((v, i) => (
-              <rect key={`${si}-${i}`} x={PAD.left + band * i + start + w * si} y={y(v)} width={Math.max(1, w - 1)} height={PAD.top + innerH - y(v)} fill={PALETTE[si % PALETTE.length]} rx="2">
+              <rect
+                key={`${si}-${i}`}
+                x={PAD.left + band * i + start + w * si}
+                y={y(v)}
+                width={Math.max(1, w - 1)}
+                height={PAD.top + innerH - y(v)}
+                fill={PALETTE[si % PALETTE.length]}
+                rx="2"
+              >
                 <title>{`${labels[i]}: ${v.toLocaleString('de-DE')}`}</title>
               </rect>
             ));
           })
         : series.map((s, si) => (
-            <polyline key={si} fill="none" stroke={PALETTE[si % PALETTE.length]} strokeWidth="2.5" points={s.values.map((v, i) => `${PAD.left + band * (i + 0.5)},${y(v)}`).join(' ')} />
+            <polyline
+              key={si}
+              fill="none"
+              stroke={PALETTE[si % PALETTE.length]}
+              strokeWidth="2.5"
+              points={s.values.map((v, i) => `${PAD.left + band * (i + 0.5)},${y(v)}`).join(' ')}
+            />
           ))}
     </g>
   );
@@ -113,7 +139,10 @@ function Pie({ labels, values }: { labels: string[]; values: number[] }) {
         const large = share > 0.5 ? 1 : 0;
         const p0 = [cx + r * Math.cos(a0), cy + r * Math.sin(a0)];
         const p1 = [cx + r * Math.cos(angle), cy + r * Math.sin(angle)];
-        const d = share >= 0.9999 ? `M ${cx - r} ${cy} a ${r} ${r} 0 1 0 ${2 * r} 0 a ${r} ${r} 0 1 0 ${-2 * r} 0` : `M ${cx} ${cy} L ${p0[0]} ${p0[1]} A ${r} ${r} 0 ${large} 1 ${p1[0]} ${p1[1]} Z`;
+        const d =
+          share >= 0.9999
+            ? `M ${cx - r} ${cy} a ${r} ${r} 0 1 0 ${2 * r} 0 a ${r} ${r} 0 1 0 ${-2 * r} 0`
+            : `M ${cx} ${cy} L ${p0[0]} ${p0[1]} A ${r} ${r} 0 ${large} 1 ${p1[0]} ${p1[1]} Z`;
         return (
           <path key={i} d={d} fill={PALETTE[i % PALETTE.length]} stroke="#fff" strokeWidth="1.5">
             <title>{`${labels[i]}: ${v.toLocaleString('de-DE')} (${(share * 100).toFixed(1)} %)`}</title>

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** A button that opens a small menu; closes on a click outside or Escape. */
-export function Dropdown({ button, label, children, className = 'nav-btn' }: { button: ReactNode; label: string; children(close: () => void): ReactNode; className?: string }) {
+export function Dropdown({
+  button,
+  label,
+  children,
+  className = 'nav-btn',
+}: {
+  button: ReactNode;
+  label: string;
+  children(close: () => void): ReactNode;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -17,7 +27,14 @@ export function Dropdown({ button, label, children, className = 'nav-btn' }: { b
   }, [open]);
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className={className} aria-haspopup="menu" aria-expanded={open} aria-label={label} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={label}
+        onClick={() => setOpen(!open)}
+      >
         {button}
       </button>
       {open && (

@@ -9,7 +9,17 @@ export interface TableColumn {
 }
 
 /** A plain table whose headers sort as the spec says; `onSort` reports the column index and direction. */
-export function SortableTable({ columns, rows, onSort, empty }: { columns: TableColumn[]; rows: Record<string, any>[]; onSort?(index: number, dir: 'asc' | 'desc'): void; empty?: string }) {
+export function SortableTable({
+  columns,
+  rows,
+  onSort,
+  empty,
+}: {
+  columns: TableColumn[];
+  rows: Record<string, any>[];
+  onSort?(index: number, dir: 'asc' | 'desc'): void;
+  empty?: string;
+}) {
   const [sort, setSort] = useState<SortState>({ index: null, dir: 'asc' });
   const sorted = useMemo(() => (sort.index === null ? rows : sortRows(rows, columns[sort.index].field, sort.dir)), [rows, sort, columns]);
   return (

@@ -41,8 +41,25 @@ export async function snapshotCounts(db: Db, tables: string[]): Promise<Record<s
 }
 
 export const ALL_TABLES = [
-  'company', 'branch', 'user_group', 'group_right', 'app_user', 'user_branch', 'user_session', 'auth_token', 'login_throttle',
-  'audit_log', 'hotel_setup', 'department', 'bank', 'tax_service', 'pay_article_group', 'pay_article', 'outlet', 'pos_printer', 'menu_override',
+  'company',
+  'branch',
+  'user_group',
+  'group_right',
+  'app_user',
+  'user_branch',
+  'user_session',
+  'auth_token',
+  'login_throttle',
+  'audit_log',
+  'hotel_setup',
+  'department',
+  'bank',
+  'tax_service',
+  'pay_article_group',
+  'pay_article',
+  'outlet',
+  'pos_printer',
+  'menu_override',
 ];
 
 export interface AuditRow {

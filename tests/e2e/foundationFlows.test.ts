@@ -24,7 +24,10 @@ async function signOut(page: Page, fullName: string) {
 }
 
 async function menuTexts(page: Page) {
-  return (await page.locator('.app-sidebar').innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+  return (await page.locator('.app-sidebar').innerText())
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 for (const width of [1366, 375]) {
@@ -160,11 +163,14 @@ describe('loading overlay', () => {
     await signIn(page, 'admin');
     await page.waitForURL('**/dashboard');
     let finished = false;
-    await page.route((url) => url.pathname === '/api/reports/tax-service-rates', async (route) => {
-      await new Promise((r) => setTimeout(r, 4000));
-      await route.continue().catch(() => undefined);
-      finished = true;
-    });
+    await page.route(
+      (url) => url.pathname === '/api/reports/tax-service-rates',
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 4000));
+        await route.continue().catch(() => undefined);
+        finished = true;
+      },
+    );
     await page.goto('/utilities/reporting/tax-service-rates');
     const overlay = page.locator('.loading-overlay');
     await overlay.getByText('LOADING').waitFor();

@@ -14,7 +14,14 @@ afterAll(async () => {
 
 async function reservation(page: Page, code: string) {
   const res = await page.request.get(`/api/data/frontoffice/reservation?q=${code}&limit=1`);
-  return (await res.json()).rows[0] as { id: number; code: string; arrival: string; departure: string; status: string; _refs: Record<string, string> };
+  return (await res.json()).rows[0] as {
+    id: number;
+    code: string;
+    arrival: string;
+    departure: string;
+    status: string;
+    _refs: Record<string, string>;
+  };
 }
 
 async function dragBy(page: Page, selector: string, dx: number, dy: number) {
@@ -67,7 +74,9 @@ describe('the front desk on the room plan', () => {
     await page.getByLabel('201 06/02/2027', { exact: true }).click();
     await page.fill('#nb-new-guest', 'Agus Salim');
     await page.click('[data-testid=nb-save]');
-    const other = /R\d+/.exec(await page.locator('.toast', { hasText: 'dipesan di kamar 201' }).filter({ hasNotText: code }).innerText())![0];
+    const other = /R\d+/.exec(
+      await page.locator('.toast', { hasText: 'dipesan di kamar 201' }).filter({ hasNotText: code }).innerText(),
+    )![0];
     await page.locator(`[data-testid=bar-${other}]`).waitFor();
     await dragBy(page, `[data-testid=extend-${code}]`, dayWidth, 0);
     await page.locator('.toast', { hasText: `${code} sekarang 03/02/2027 – 07/02/2027` }).waitFor();

@@ -104,7 +104,15 @@ describe('reports in the browser', () => {
     await page.goto('/utilities/reporting');
     await page.click('[data-testid=report-new]');
     await page.fill('#report-code', 'sneaky');
-    await page.fill('#report-definition', JSON.stringify({ code: 'sneaky', name: { en: 'Sneaky', id: 'Licik' }, sql: 'SELECT password_hash FROM app_user', columns: [{ field: 'password_hash', title: { en: 'H', id: 'H' } }] }));
+    await page.fill(
+      '#report-definition',
+      JSON.stringify({
+        code: 'sneaky',
+        name: { en: 'Sneaky', id: 'Licik' },
+        sql: 'SELECT password_hash FROM app_user',
+        columns: [{ field: 'password_hash', title: { en: 'H', id: 'H' } }],
+      }),
+    );
     await page.click('[data-testid=report-save]');
     await page.locator('.drawer .alert-danger').getByText('permission denied for table app_user').waitFor();
     await page.keyboard.press('Escape');

@@ -45,7 +45,16 @@ function tempRoot() {
 /** A copy of every definition of the repository (routes, screens, schemas, locales, reports, custom components). */
 export function copyOfRepository(): FixtureProject {
   const root = tempRoot();
-  for (const item of ['routes.json', 'package.json', 'schemas', 'screens', 'locales', 'reports', path.join('src', 'custom'), path.join('server', 'migrations')]) {
+  for (const item of [
+    'routes.json',
+    'package.json',
+    'schemas',
+    'screens',
+    'locales',
+    'reports',
+    path.join('src', 'custom'),
+    path.join('server', 'migrations'),
+  ]) {
     fs.cpSync(path.join(projectRoot, item), path.join(root, item), { recursive: true });
   }
   return new FixtureProject(root);
@@ -66,8 +75,20 @@ export function minibarProject(): FixtureProject {
         name: { en: 'Front office', id: 'Kantor depan' },
         menu: {},
         children: [
-          { path: 'minibar-item', screen: 'fo/minibar-item', permission: 'fo.minibar', name: { en: 'Minibar items', id: 'Item minibar' }, menu: {} },
-          { path: 'minibar-plan', screen: 'fo/minibar-plan', permission: 'fo.minibar-plan', name: { en: 'Minibar plan', id: 'Denah minibar' }, menu: {} },
+          {
+            path: 'minibar-item',
+            screen: 'fo/minibar-item',
+            permission: 'fo.minibar',
+            name: { en: 'Minibar items', id: 'Item minibar' },
+            menu: {},
+          },
+          {
+            path: 'minibar-plan',
+            screen: 'fo/minibar-plan',
+            permission: 'fo.minibar-plan',
+            name: { en: 'Minibar plan', id: 'Denah minibar' },
+            menu: {},
+          },
         ],
       },
     ],
@@ -86,7 +107,15 @@ export function minibarProject(): FixtureProject {
     title: 'minibar-item.title',
     type: 'object',
     'x-permission': 'fo.minibar',
-    'x-db': { table: 'minibar_item', scope: 'branch', managed: true, label: ['code', 'name'], search: ['code', 'name'], defaultSort: 'code', unique: [['code']] },
+    'x-db': {
+      table: 'minibar_item',
+      scope: 'branch',
+      managed: true,
+      label: ['code', 'name'],
+      search: ['code', 'name'],
+      defaultSort: 'code',
+      unique: [['code']],
+    },
     required: ['code', 'name', 'price'],
     properties: {
       code: { type: 'string', minLength: 1, maxLength: 10 },

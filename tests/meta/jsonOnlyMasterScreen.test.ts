@@ -20,7 +20,15 @@ function addMinibarModule(p: FixtureProject) {
     title: 'minibar-item.title',
     type: 'object',
     'x-permission': 'fixture.minibar',
-    'x-db': { table: 'minibar_item', scope: 'branch', managed: true, label: ['code', 'name'], search: ['code', 'name'], defaultSort: 'code', unique: [['code']] },
+    'x-db': {
+      table: 'minibar_item',
+      scope: 'branch',
+      managed: true,
+      label: ['code', 'name'],
+      search: ['code', 'name'],
+      defaultSort: 'code',
+      unique: [['code']],
+    },
     required: ['code', 'name', 'price'],
     properties: {
       code: { type: 'string', minLength: 1, maxLength: 10, pattern: '^[A-Z0-9-]+$' },
@@ -58,7 +66,15 @@ function addMinibarModule(p: FixtureProject) {
       path: '/fixture',
       name: { en: 'Fixture', id: 'Fixture' },
       menu: {},
-      children: [{ path: 'minibar-item', screen: 'fixture/minibar-item', permission: 'fixture.minibar', name: { en: 'Minibar items', id: 'Item minibar' }, menu: {} }],
+      children: [
+        {
+          path: 'minibar-item',
+          screen: 'fixture/minibar-item',
+          permission: 'fixture.minibar',
+          name: { en: 'Minibar items', id: 'Item minibar' },
+          menu: {},
+        },
+      ],
     }),
   );
   p.write('locales/fixture.json', {
@@ -74,7 +90,9 @@ beforeAll(async () => {
   addMinibarModule(project);
   t = await startTestApp({ meta: loadMeta(project.root), root: project.root });
   admin = await t.login('admin');
-  const { rows } = await sql<{ id: number }>`SELECT id FROM department WHERE code = 'FB' AND branch_id = ${admin.session.branchId}`.execute(t.database.db);
+  const { rows } = await sql<{ id: number }>`SELECT id FROM department WHERE code = 'FB' AND branch_id = ${admin.session.branchId}`.execute(
+    t.database.db,
+  );
   foodAndBeverage = rows[0].id;
 });
 afterAll(async () => {
@@ -93,17 +111,42 @@ describe('a master screen added with JSON files only', () => {
   it('gets its table at start: branch-scoped, money as numeric(18,2), the standard columns', async () => {
     const cols = await columns('minibar_item');
     expect([...cols.keys()].sort()).toEqual(
-      ['active', 'branch_id', 'code', 'created_at', 'created_by', 'department_id', 'id', 'name', 'price', 'updated_at', 'updated_by', 'version'].sort(),
+      [
+        'active',
+        'branch_id',
+        'code',
+        'created_at',
+        'created_by',
+        'department_id',
+        'id',
+        'name',
+        'price',
+        'updated_at',
+        'updated_by',
+        'version',
+      ].sort(),
     );
     expect(cols.get('price')).toMatchObject({ data_type: 'numeric', numeric_scale: 2 });
     expect(cols.get('branch_id')?.is_nullable).toBe('NO');
   });
 
   it('creates a minibar item through the API, with its department name for the list', async () => {
-    const res = await admin.post('/api/data/fixture/minibar-item', { code: 'COKE', name: 'Coca-Cola 330 ml', price: '25000.00', department_id: foodAndBeverage });
+    const res = await admin.post('/api/data/fixture/minibar-item', {
+      code: 'COKE',
+      name: 'Coca-Cola 330 ml',
+      price: '25000.00',
+      department_id: foodAndBeverage,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const row = res.json();
-    expect(row).toMatchObject({ code: 'COKE', name: 'Coca-Cola 330 ml', price: '25000.00', active: true, version: 1, branch_id: admin.session.branchId });
+    expect(row).toMatchObject({
+      code: 'COKE',
+      name: 'Coca-Cola 330 ml',
+      price: '25000.00',
+      active: true,
+      version: 1,
+      branch_id: admin.session.branchId,
+    });
     expect(row._refs.department_id).toBe('FB - Food & Beverage');
   });
 
@@ -131,7 +174,12 @@ describe('a master screen added with JSON files only', () => {
   it('refuses a department of another property', async () => {
     const other = admin.session.branches.find((b: any) => b.id !== admin.session.branchId).id;
     const { rows } = await sql<{ id: number }>`SELECT id FROM department WHERE code = 'FB' AND branch_id = ${other}`.execute(t.database.db);
-    const res = await admin.post('/api/data/fixture/minibar-item', { code: 'BINTANG', name: 'Bintang 330 ml', price: '45000.00', department_id: rows[0].id });
+    const res = await admin.post('/api/data/fixture/minibar-item', {
+      code: 'BINTANG',
+      name: 'Bintang 330 ml',
+      price: '45000.00',
+      department_id: rows[0].id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.department_id).toBe('Department: the chosen record does not exist in this property');
   });

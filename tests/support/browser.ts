@@ -11,12 +11,26 @@ export const SCREENSHOTS = path.resolve('test-results', 'screenshots');
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 export async function newPage(browser: Browser, width = 1366, height = 860): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: baseUrl(), locale: 'en-GB', timezoneId: 'Asia/Jakarta' });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    baseURL: baseUrl(),
+    locale: 'en-GB',
+    timezoneId: 'Asia/Jakarta',
+  });
   const page = await context.newPage();
   page.on('pageerror', (err) => {
     throw err;
@@ -40,6 +54,9 @@ export async function screenshot(page: Page, name: string) {
 export function latestMail(to: string): string | undefined {
   const outbox = path.join(dataDir(), 'outbox');
   if (!fs.existsSync(outbox)) return undefined;
-  const files = fs.readdirSync(outbox).filter((f) => f.includes(to.replace(/[^a-zA-Z0-9@.-]/g, '_'))).sort();
+  const files = fs
+    .readdirSync(outbox)
+    .filter((f) => f.includes(to.replace(/[^a-zA-Z0-9@.-]/g, '_')))
+    .sort();
   return files.length ? fs.readFileSync(path.join(outbox, files[files.length - 1]), 'utf8') : undefined;
 }

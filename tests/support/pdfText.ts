@@ -10,7 +10,12 @@ export async function pdfPages(data: Buffer): Promise<string[]> {
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((x) => ('str' in x ? x.str : '')).join(' ').replace(/\s+/g, ' '));
+    pages.push(
+      content.items
+        .map((x) => ('str' in x ? x.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
   await doc.destroy();
   return pages;

@@ -84,7 +84,13 @@ export class ApiClient {
     if (this.cookie) h.cookie = this.cookie;
     if (this.csrf && method !== 'GET') h['x-csrf-token'] = this.csrf;
     if (this.branchId) h['x-branch-id'] = String(this.branchId);
-    const res = (await this.app.inject({ method: method as any, url, payload: body as any, headers: h, remoteAddress: this.remoteAddress })) as Response;
+    const res = (await this.app.inject({
+      method: method as any,
+      url,
+      payload: body as any,
+      headers: h,
+      remoteAddress: this.remoteAddress,
+    })) as Response;
     const set = res.cookies.find((c) => c.name.endsWith('hotelier_session'));
     if (set) this.cookie = set.value ? `${set.name}=${set.value}` : undefined;
     if (url === '/api/auth/login' && res.statusCode === 200) {

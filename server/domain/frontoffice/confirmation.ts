@@ -9,7 +9,8 @@ import { priceStay, rateRow, stayTotals, type NightPrice } from './pricing.js';
 
 /** Everything the letter says, read in one place so the PDF code only lays it out. */
 async function letterData(db: Db, branchId: number, id: number) {
-  const r = (await sql<Record<string, any>>`
+  const r = (
+    await sql<Record<string, any>>`
     SELECT v.code, v.arrival::text AS arrival, v.departure::text AS departure, v.adults, v.children, v.status, v.rate_code_id, v.rate_override,
            v.special_requests, g.name AS guest, ti.name AS title, t.name AS room_type, rm.code AS room, rc.code AS rate_code, rc.name AS rate_name, rc.breakfast_pax,
            b.name AS hotel, b.address, b.city, b.phone, b.email, s.check_in_time, s.check_out_time
@@ -21,13 +22,16 @@ async function letterData(db: Db, branchId: number, id: number) {
       LEFT JOIN rate_code rc ON rc.branch_id = v.branch_id AND rc.id = v.rate_code_id
       JOIN branch b ON b.id = v.branch_id
       JOIN hotel_setup s ON s.branch_id = v.branch_id
-     WHERE v.branch_id = ${branchId} AND v.id = ${id}`.execute(db)).rows[0];
+     WHERE v.branch_id = ${branchId} AND v.id = ${id}`.execute(db)
+  ).rows[0];
   if (!r) throw notFound('reservation');
   const rate = r.rate_code_id ? await rateRow(db, branchId, r.rate_code_id) : undefined;
   const nights: NightPrice[] = rate ? priceStay(rate, r.arrival, r.departure, r.rate_override) : [];
-  const deposits = (await sql<{ total: string | null }>`
+  const deposits = (
+    await sql<{ total: string | null }>`
     SELECT sum(d.amount)::text AS total FROM reservation_deposit d JOIN reservation v ON v.branch_id = d.branch_id AND v.id = d.reservation_id
-     WHERE v.branch_id = ${branchId} AND v.id = ${id}`.execute(db)).rows[0].total;
+     WHERE v.branch_id = ${branchId} AND v.id = ${id}`.execute(db)
+  ).rows[0].total;
   return { r, nights, totals: nights.length ? stayTotals(nights) : undefined, deposits: deposits ?? '0' };
 }
 
@@ -46,8 +50,15 @@ export async function confirmationPdf(db: Db, branchId: number, id: number, lang
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(20).text(r.hotel, M, 28, { width: W });
   doc.font('Helvetica').fontSize(9.5).text([r.address, r.city, r.phone, r.email].filter(Boolean).join(' · '), M, 56, { width: W });
   doc.fillColor('#1b2733').font('Helvetica-Bold').fontSize(16).text(t('title'), M, 115);
-  doc.font('Helvetica').fontSize(10).fillColor('#52606d').text(`${t('number')}: ${r.code}`, M, 137);
-  doc.fillColor('#1b2733').fontSize(11).text(t('dear', { name: [r.title, r.guest].filter(Boolean).join(' ') }), M, 170);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#52606d')
+    .text(`${t('number')}: ${r.code}`, M, 137);
+  doc
+    .fillColor('#1b2733')
+    .fontSize(11)
+    .text(t('dear', { name: [r.title, r.guest].filter(Boolean).join(' ') }), M, 170);
   doc.text(t('intro', { hotel: r.hotel }), M, 188, { width: W });
 
   const rows: [string, string][] = [
@@ -57,13 +68,19 @@ export async function confirmationPdf(db: Db, branchId: number, id: number, lang
     [t('nights'), String(Math.round((Date.parse(r.departure) - Date.parse(r.arrival)) / 86400000))],
     [t('roomType'), r.room ? `${r.room_type} · ${t('room')} ${r.room}` : r.room_type],
     [t('guests'), t('guestsValue', { adults: r.adults, children: r.children })],
-    [t('rate'), r.rate_code ? `${r.rate_code} — ${r.rate_name}${r.breakfast_pax ? ` · ${t('breakfast', { pax: r.breakfast_pax })}` : ''}` : '—'],
+    [
+      t('rate'),
+      r.rate_code ? `${r.rate_code} — ${r.rate_name}${r.breakfast_pax ? ` · ${t('breakfast', { pax: r.breakfast_pax })}` : ''}` : '—',
+    ],
   ];
   if (r.special_requests) rows.push([t('requests'), r.special_requests]);
   let y = 230;
   for (const [k, v] of rows) {
     doc.font('Helvetica-Bold').fontSize(10).fillColor('#52606d').text(k, M, y, { width: 150 });
-    doc.font('Helvetica').fillColor('#1b2733').text(v, M + 160, y, { width: W - 160 });
+    doc
+      .font('Helvetica')
+      .fillColor('#1b2733')
+      .text(v, M + 160, y, { width: W - 160 });
     y = Math.max(doc.y, y + 16) + 4;
   }
 
@@ -85,10 +102,20 @@ export async function confirmationPdf(db: Db, branchId: number, id: number, lang
       cells.forEach((c, i) => doc.text(c, x[i] + 4, y, { width: i ? 80 : 140, align: i ? 'right' : 'left' }));
       y += 16;
     }
-    doc.moveTo(M, y).lineTo(M + W, y).strokeColor('#1f4e79').stroke();
+    doc
+      .moveTo(M, y)
+      .lineTo(M + W, y)
+      .strokeColor('#1f4e79')
+      .stroke();
     y += 6;
     doc.font('Helvetica-Bold');
-    const sums = [t('stayTotal'), formatMoney(totals!.base), formatMoney(totals!.service), formatMoney(totals!.tax), formatMoney(totals!.total)];
+    const sums = [
+      t('stayTotal'),
+      formatMoney(totals!.base),
+      formatMoney(totals!.service),
+      formatMoney(totals!.tax),
+      formatMoney(totals!.total),
+    ];
     sums.forEach((c, i) => doc.text(c, x[i] + 4, y, { width: i ? 80 : 140, align: i ? 'right' : 'left' }));
     y += 20;
     if (Number(deposits) !== 0) {
@@ -96,8 +123,15 @@ export async function confirmationPdf(db: Db, branchId: number, id: number, lang
       y += 16;
     }
   }
-  doc.font('Helvetica').fontSize(9.5).fillColor('#52606d').text(t('policy'), M, y + 14, { width: W });
-  doc.fillColor('#1b2733').fontSize(10).text(t('closing'), M, doc.y + 16, { width: W });
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor('#52606d')
+    .text(t('policy'), M, y + 14, { width: W });
+  doc
+    .fillColor('#1b2733')
+    .fontSize(10)
+    .text(t('closing'), M, doc.y + 16, { width: W });
   doc.font('Helvetica-Bold').text(r.hotel, M, doc.y + 24);
   doc.end();
   return { doc, name: `confirmation-${r.code}.pdf` };

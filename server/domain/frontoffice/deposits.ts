@@ -6,13 +6,25 @@ import { RESERVATION } from './reservations.js';
 import { parseAmount } from '../../../src/core/format/amount.js';
 
 async function reservationOf(c: HookContext, id: number) {
-  const r = (await sql<{ id: number; status: string }>`SELECT id, status FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx)).rows[0];
+  const r = (
+    await sql<{
+      id: number;
+      status: string;
+    }>`SELECT id, status FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx)
+  ).rows[0];
   if (!r) throw notFound('reservation');
   return r;
 }
 
 /** A deposit received against a reservation: a line in an append-only list, with its receipt number. */
-export const addDeposit = defineOp<{ id: number; paid_on?: string; amount: string; pay_article_id: number; receipt_no: string; note?: string }>({
+export const addDeposit = defineOp<{
+  id: number;
+  paid_on?: string;
+  amount: string;
+  pay_article_id: number;
+  receipt_no: string;
+  note?: string;
+}>({
   name: 'frontoffice.depositAdd',
   summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
   resource: RESERVATION,
@@ -37,7 +49,9 @@ export const addDeposit = defineOp<{ id: number; paid_on?: string; amount: strin
     if (['cancelled', 'no_show', 'checked_out'].includes(r.status)) throw badRequest('deposit.closedReservation');
     if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount)) throw invalid([{ field: 'amount', key: 'deposit.amountForm', params: {} }]);
     if (Number(amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
-    const article = (await sql`SELECT 1 FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(c.trx)).rows[0];
+    const article = (
+      await sql`SELECT 1 FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(c.trx)
+    ).rows[0];
     if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
     const { rows } = await sql<{ id: number }>`
       INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
@@ -54,13 +68,31 @@ export const reverseDeposit = defineOp<{ id: number; note: string }>({
   summary: 'Reverse a deposit line (refund or correction) with a reason',
   resource: RESERVATION,
   action: 'deposit',
-  input: { type: 'object', required: ['id', 'note'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 3, maxLength: 200 } } },
+  input: {
+    type: 'object',
+    required: ['id', 'note'],
+    additionalProperties: false,
+    properties: { id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 3, maxLength: 200 } },
+  },
   async handler(c, input) {
-    const d = (await sql<{ id: number; reservation_id: number; amount: string; pay_article_id: number; receipt_no: string; reverses_id: number | null }>`
-      SELECT id, reservation_id, amount, pay_article_id, receipt_no, reverses_id FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND id = ${input.id} FOR UPDATE`.execute(c.trx)).rows[0];
+    const d = (
+      await sql<{
+        id: number;
+        reservation_id: number;
+        amount: string;
+        pay_article_id: number;
+        receipt_no: string;
+        reverses_id: number | null;
+      }>`
+      SELECT id, reservation_id, amount, pay_article_id, receipt_no, reverses_id FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND id = ${input.id} FOR UPDATE`.execute(
+        c.trx,
+      )
+    ).rows[0];
     if (!d) throw notFound('deposit');
     if (d.reverses_id) throw badRequest('deposit.isReversal');
-    const done = (await sql`SELECT 1 FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND reverses_id = ${d.id}`.execute(c.trx)).rows[0];
+    const done = (
+      await sql`SELECT 1 FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND reverses_id = ${d.id}`.execute(c.trx)
+    ).rows[0];
     if (done) throw badRequest('deposit.alreadyReversed', { receipt: d.receipt_no });
     const { rows } = await sql<{ id: number }>`
       INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, reverses_id, created_by, updated_by)

@@ -32,8 +32,19 @@ function inBand(rule: DynamicRule, occupancyPct: Decimal) {
 export function pickRule(rules: DynamicRule[], roomTypeId: number, date: string, occupancyPct: Decimal.Value): DynamicRule | undefined {
   const occ = new Decimal(occupancyPct);
   return rules
-    .filter((r) => r.date_from <= date && date <= r.date_to && (r.room_type_id == null || Number(r.room_type_id) === Number(roomTypeId)) && inBand(r, occ))
-    .sort((a, b) => Number(b.room_type_id != null) - Number(a.room_type_id != null) || new Decimal(b.occupancy_from).cmp(a.occupancy_from) || a.code.localeCompare(b.code))[0];
+    .filter(
+      (r) =>
+        r.date_from <= date &&
+        date <= r.date_to &&
+        (r.room_type_id == null || Number(r.room_type_id) === Number(roomTypeId)) &&
+        inBand(r, occ),
+    )
+    .sort(
+      (a, b) =>
+        Number(b.room_type_id != null) - Number(a.room_type_id != null) ||
+        new Decimal(b.occupancy_from).cmp(a.occupancy_from) ||
+        a.code.localeCompare(b.code),
+    )[0];
 }
 
 /** The price a rule makes of a rate's price, to the whole rupiah (half up) and never below zero. */
@@ -58,7 +69,9 @@ export async function activeRules(db: Db, branchId: number, from: string, to: st
  * unless the hotel setup excludes them (USALI, DOMAIN.md).
  */
 export async function houseOccupancy(db: Db, branchId: number, from: string, to: string): Promise<Map<string, Decimal>> {
-  const setup = (await sql<{ exclude: boolean }>`SELECT exclude_ooo_from_available AS exclude FROM hotel_setup WHERE branch_id = ${branchId}`.execute(db)).rows[0];
+  const setup = (
+    await sql<{ exclude: boolean }>`SELECT exclude_ooo_from_available AS exclude FROM hotel_setup WHERE branch_id = ${branchId}`.execute(db)
+  ).rows[0];
   const perNight = new Map<string, { sold: number; available: number }>();
   for (const r of await availability(db, branchId, from, to)) {
     const n = perNight.get(r.date) ?? { sold: 0, available: 0 };
@@ -67,6 +80,10 @@ export async function houseOccupancy(db: Db, branchId: number, from: string, to:
     perNight.set(r.date, n);
   }
   const out = new Map<string, Decimal>();
-  for (const [date, n] of perNight) out.set(date, n.available > 0 ? new Decimal(n.sold).mul(100).div(n.available).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : new Decimal(0));
+  for (const [date, n] of perNight)
+    out.set(
+      date,
+      n.available > 0 ? new Decimal(n.sold).mul(100).div(n.available).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : new Decimal(0),
+    );
   return out;
 }

@@ -27,14 +27,19 @@ export const saveFloorPlan = defineOp<PlanInput>({
           type: 'object',
           required: ['id', 'x', 'y'],
           additionalProperties: false,
-          properties: { id: { type: 'integer', minimum: 1 }, x: { type: 'integer', minimum: 0, maximum: 5000 }, y: { type: 'integer', minimum: 0, maximum: 5000 } },
+          properties: {
+            id: { type: 'integer', minimum: 1 },
+            x: { type: 'integer', minimum: 0, maximum: 5000 },
+            y: { type: 'integer', minimum: 0, maximum: 5000 },
+          },
         },
       },
     },
   },
   async handler(c, input) {
     const branch = c.auth.branchId;
-    const floor = (await sql<{ id: number }>`SELECT id FROM floor WHERE branch_id = ${branch} AND id = ${input.floorId}`.execute(c.trx)).rows[0];
+    const floor = (await sql<{ id: number }>`SELECT id FROM floor WHERE branch_id = ${branch} AND id = ${input.floorId}`.execute(c.trx))
+      .rows[0];
     if (!floor) throw notFound('floor.title');
     const ids = input.rooms.map((r) => r.id);
     const { rows } = await sql<{ id: number }>`

@@ -44,7 +44,11 @@ export const bookGroup = defineOp<GroupInput>({
           type: 'object',
           required: ['room_type_id', 'count'],
           additionalProperties: false,
-          properties: { room_type_id: { type: 'integer', minimum: 1 }, count: { type: 'integer', minimum: 1, maximum: 200 }, adults: { type: 'integer', minimum: 1, maximum: 20 } },
+          properties: {
+            room_type_id: { type: 'integer', minimum: 1 },
+            count: { type: 'integer', minimum: 1, maximum: 200 },
+            adults: { type: 'integer', minimum: 1, maximum: 20 },
+          },
         },
       },
     },
@@ -53,7 +57,17 @@ export const bookGroup = defineOp<GroupInput>({
     const total = input.rooms.reduce((n, r) => n + r.count, 0);
     if (total > 300) throw invalid([{ field: 'rooms', key: 'error.max', params: { max: 300 } }]);
     const model = c.ctx.models.get('frontoffice/reservation')!;
-    const base = { guest_id: input.guest_id, arrival: input.arrival, departure: input.departure, group_name: input.group_name, company: input.company ?? null, rate_code_id: input.rate_code_id ?? null, segment_id: input.segment_id ?? null, status: 'confirmed', children: 0 };
+    const base = {
+      guest_id: input.guest_id,
+      arrival: input.arrival,
+      departure: input.departure,
+      group_name: input.group_name,
+      company: input.company ?? null,
+      rate_code_id: input.rate_code_id ?? null,
+      segment_id: input.segment_id ?? null,
+      status: 'confirmed',
+      children: 0,
+    };
     const make = async (values: Record<string, unknown>) => {
       await reservationHook.beforeWrite!(c, 'create', values, {});
       return { id: await insertRow(c.trx, model, c.auth.branchId, c.auth.user.id, values), code: String(values.code) };
@@ -61,7 +75,9 @@ export const bookGroup = defineOp<GroupInput>({
     const [first, ...rest] = input.rooms.flatMap((r) => Array.from({ length: r.count }, () => r));
     if (!first) throw badRequest('reservation.groupEmpty');
     const master = await make({ ...base, room_type_id: first.room_type_id, adults: first.adults ?? 2 });
-    await sql`UPDATE reservation SET group_master_id = ${master.id} WHERE branch_id = ${c.auth.branchId} AND id = ${master.id}`.execute(c.trx);
+    await sql`UPDATE reservation SET group_master_id = ${master.id} WHERE branch_id = ${c.auth.branchId} AND id = ${master.id}`.execute(
+      c.trx,
+    );
     const members: string[] = [];
     for (const r of rest) {
       const m = await make({ ...base, room_type_id: r.room_type_id, adults: r.adults ?? 2, group_master_id: master.id });

@@ -17,6 +17,12 @@ export const guestHook: EntityHook = {
       SELECT id, name, phone, city FROM guest
        WHERE branch_id = ${c.auth.branchId} AND lower(name) = lower(${name}) AND birth_date = ${String(birth)}::date AND id <> ${Number(before?.id ?? 0)}
        LIMIT 1`.execute(c.trx);
-    if (rows[0]) throw conflict('guest.duplicate', { name: rows[0].name, birth: formatDate(String(birth)), more: [rows[0].phone, rows[0].city].filter(Boolean).join(', ') || '—' }, [], { existingId: rows[0].id });
+    if (rows[0])
+      throw conflict(
+        'guest.duplicate',
+        { name: rows[0].name, birth: formatDate(String(birth)), more: [rows[0].phone, rows[0].city].filter(Boolean).join(', ') || '—' },
+        [],
+        { existingId: rows[0].id },
+      );
   },
 };

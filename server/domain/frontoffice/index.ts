@@ -8,7 +8,11 @@ import { registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
 
 export const frontOfficeModule: DomainModule = {
-  hooks: { 'frontoffice/reservation': reservationHook, 'frontoffice/guest': guestHook, 'frontoffice/registration-text': registrationTextHook },
+  hooks: {
+    'frontoffice/reservation': reservationHook,
+    'frontoffice/guest': guestHook,
+    'frontoffice/registration-text': registrationTextHook,
+  },
   ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, saveFloorPlan],
   routes: frontOfficeRoutes,
 };

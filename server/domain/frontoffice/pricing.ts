@@ -108,8 +108,19 @@ export async function rateRow(db: Db, branchId: number, rateCodeId: number): Pro
  * A dynamic-rate rule moves the rate's price before the split (never an override: that price was agreed);
  * an arrangement then splits each night's base between its revenue articles and the room.
  */
-export function priceStay(rate: RateRow, arrival: string, departure: string, override?: string | null, options: StayOptions = {}): NightPrice[] {
-  const ts: TaxService = { servicePct: rate.service_pct, taxPct: rate.tax_pct, taxOnService: rate.tax_on_service, priceMode: rate.price_mode };
+export function priceStay(
+  rate: RateRow,
+  arrival: string,
+  departure: string,
+  override?: string | null,
+  options: StayOptions = {},
+): NightPrice[] {
+  const ts: TaxService = {
+    servicePct: rate.service_pct,
+    taxPct: rate.tax_pct,
+    taxOnService: rate.tax_on_service,
+    priceMode: rate.price_mode,
+  };
   const nights: NightPrice[] = [];
   for (let d = dayjs(arrival); d.isBefore(dayjs(departure)); d = d.add(1, 'day')) {
     const date = d.format('YYYY-MM-DD');

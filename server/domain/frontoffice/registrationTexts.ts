@@ -15,7 +15,9 @@ export const registrationTextHook: EntityHook = {
     if (mode !== 'update' || !before) return;
     const rewording = WORDING.some((f) => f in values && values[f] !== before[f]);
     if (!rewording) return;
-    const { rows } = await sql<{ business_date: string }>`SELECT business_date::text AS business_date FROM hotel_setup WHERE branch_id = ${c.auth.branchId}`.execute(c.trx);
+    const { rows } = await sql<{
+      business_date: string;
+    }>`SELECT business_date::text AS business_date FROM hotel_setup WHERE branch_id = ${c.auth.branchId}`.execute(c.trx);
     const inForceSince = String(before.effective_from);
     if (rows[0] && inForceSince <= rows[0].business_date) {
       throw conflict('registration-text.inForce', { version: before.text_version, date: formatDate(inForceSince) });

@@ -30,32 +30,54 @@ interface Stay {
 async function checkStay(c: HookContext, stay: Stay, previous?: Stay) {
   const { trx, auth } = c;
   const branch = auth.branchId;
-  if (!dayjs(stay.departure).isAfter(dayjs(stay.arrival))) throw invalid([{ field: 'departure', key: 'reservation.departureAfterArrival', params: {} }]);
-  const type = (await sql<{ code: string; name: string; max_adults: number; max_children: number }>`
-    SELECT code, name, max_adults, max_children FROM room_type WHERE branch_id = ${branch} AND id = ${stay.room_type_id}`.execute(trx)).rows[0];
+  if (!dayjs(stay.departure).isAfter(dayjs(stay.arrival)))
+    throw invalid([{ field: 'departure', key: 'reservation.departureAfterArrival', params: {} }]);
+  const type = (
+    await sql<{ code: string; name: string; max_adults: number; max_children: number }>`
+    SELECT code, name, max_adults, max_children FROM room_type WHERE branch_id = ${branch} AND id = ${stay.room_type_id}`.execute(trx)
+  ).rows[0];
   if (!type) throw notFound('room type');
-  if (stay.adults > type.max_adults) throw invalid([{ field: 'adults', key: 'reservation.tooManyAdults', params: { max: type.max_adults, type: type.name } }]);
-  if (stay.children > type.max_children) throw invalid([{ field: 'children', key: 'reservation.tooManyChildren', params: { max: type.max_children, type: type.name } }]);
+  if (stay.adults > type.max_adults)
+    throw invalid([{ field: 'adults', key: 'reservation.tooManyAdults', params: { max: type.max_adults, type: type.name } }]);
+  if (stay.children > type.max_children)
+    throw invalid([{ field: 'children', key: 'reservation.tooManyChildren', params: { max: type.max_children, type: type.name } }]);
   if (!LIVE.has(stay.status)) return;
 
   if (stay.room_id) {
     // one booking of a room at a time decides; the others wait here, then see it
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`room:${branch}:${stay.room_id}`}))`.execute(trx);
-    const room = (await sql<{ code: string; room_type_id: number; ooo_from: string | null; ooo_to: string | null; active: boolean }>`
-      SELECT code, room_type_id, ooo_from::text AS ooo_from, ooo_to::text AS ooo_to, active FROM room WHERE branch_id = ${branch} AND id = ${stay.room_id}`.execute(trx)).rows[0];
+    const room = (
+      await sql<{ code: string; room_type_id: number; ooo_from: string | null; ooo_to: string | null; active: boolean }>`
+      SELECT code, room_type_id, ooo_from::text AS ooo_from, ooo_to::text AS ooo_to, active FROM room WHERE branch_id = ${branch} AND id = ${stay.room_id}`.execute(
+        trx,
+      )
+    ).rows[0];
     if (!room || !room.active) throw invalid([{ field: 'room_id', key: 'reservation.roomUnknown', params: {} }]);
-    if (Number(room.room_type_id) !== Number(stay.room_type_id)) throw invalid([{ field: 'room_id', key: 'reservation.roomOtherType', params: { room: room.code, type: type.name } }]);
+    if (Number(room.room_type_id) !== Number(stay.room_type_id))
+      throw invalid([{ field: 'room_id', key: 'reservation.roomOtherType', params: { room: room.code, type: type.name } }]);
     if (room.ooo_from && room.ooo_from < stay.departure && (!room.ooo_to || room.ooo_to > stay.arrival)) {
-      throw conflict('reservation.roomOutOfOrder', { room: room.code, from: formatDate(room.ooo_from), to: room.ooo_to ? formatDate(room.ooo_to) : '…' });
+      throw conflict('reservation.roomOutOfOrder', {
+        room: room.code,
+        from: formatDate(room.ooo_from),
+        to: room.ooo_to ? formatDate(room.ooo_to) : '…',
+      });
     }
-    const other = (await sql<{ code: string; guest: string; arrival: string; departure: string }>`
+    const other = (
+      await sql<{ code: string; guest: string; arrival: string; departure: string }>`
       SELECT v.code, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure
         FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
        WHERE v.branch_id = ${branch} AND v.room_id = ${stay.room_id} AND v.status IN ('tentative', 'confirmed', 'in_house')
          AND v.arrival < ${stay.departure}::date AND ${stay.arrival}::date < v.departure AND v.id <> ${stay.id ?? 0}
-       LIMIT 1`.execute(trx)).rows[0];
+       LIMIT 1`.execute(trx)
+    ).rows[0];
     if (other) {
-      throw conflict('reservation.roomTaken', { room: room.code, code: other.code, guest: other.guest, from: formatDate(other.arrival), to: formatDate(other.departure) });
+      throw conflict('reservation.roomTaken', {
+        room: room.code,
+        code: other.code,
+        guest: other.guest,
+        from: formatDate(other.arrival),
+        to: formatDate(other.departure),
+      });
     }
   }
 
@@ -63,7 +85,11 @@ async function checkStay(c: HookContext, stay: Stay, previous?: Stay) {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`type:${branch}:${stay.room_type_id}`}))`.execute(trx);
   const rows = await availability(trx, branch, stay.arrival, stay.departure, stay.room_type_id);
   const alreadyMine = (date: string) =>
-    previous && LIVE.has(previous.status) && Number(previous.room_type_id) === Number(stay.room_type_id) && previous.arrival <= date && date < previous.departure;
+    previous &&
+    LIVE.has(previous.status) &&
+    Number(previous.room_type_id) === Number(stay.room_type_id) &&
+    previous.arrival <= date &&
+    date < previous.departure;
   // a night this booking already holds counts as free for it
   const full = rows.find((r) => r.available + (alreadyMine(r.date) ? 1 : 0) < 1);
   if (full && !hasRight(auth, RESERVATION, 'overbook')) {
@@ -97,7 +123,8 @@ export const reservationHook: EntityHook = {
       throw badRequest('reservation.statusByCommand');
     }
     if (values.rate_override != null && !hasRight(c.auth, RESERVATION, 'override-rate')) {
-      if (mode === 'create' || String(values.rate_override) !== String(before?.rate_override ?? '')) throw forbidden('reservation.overrideRight');
+      if (mode === 'create' || String(values.rate_override) !== String(before?.rate_override ?? ''))
+        throw forbidden('reservation.overrideRight');
     }
     const merged = { ...(before ?? {}), ...values };
     await checkStay(c, stayOf(merged), before ? stayOf(before) : undefined);
@@ -110,9 +137,11 @@ export const reservationHook: EntityHook = {
 const idVersion = { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } } as const;
 
 async function load(c: HookContext, id: number, version: number) {
-  const row = (await sql<Record<string, any>>`
+  const row = (
+    await sql<Record<string, any>>`
     SELECT id, code, status, version, arrival::text AS arrival, departure::text AS departure, room_type_id, room_id, adults, children
-      FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id} FOR UPDATE`.execute(c.trx)).rows[0];
+      FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id} FOR UPDATE`.execute(c.trx)
+  ).rows[0];
   if (!row) throw notFound('reservation');
   if (row.version !== version) throw conflict('reservation.stale');
   return row;
@@ -122,7 +151,11 @@ async function setStatus(c: HookContext, id: number, status: string, extra: Reco
   const sets = Object.entries(extra).map(([k, v]) => sql`${sql.ref(k)} = ${v}`);
   await sql`UPDATE reservation SET status = ${status}, ${sql.join([...sets, sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${c.auth.user.id}`])}
             WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx);
-  return (await sql<Record<string, unknown>>`SELECT id, code, status, version FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx)).rows[0];
+  return (
+    await sql<
+      Record<string, unknown>
+    >`SELECT id, code, status, version FROM reservation WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx)
+  ).rows[0];
 }
 
 export const cancelReservation = defineOp<{ id: number; version: number; reason_id: number; note?: string }>({
@@ -130,13 +163,24 @@ export const cancelReservation = defineOp<{ id: number; version: number; reason_
   summary: 'Cancel a reservation with a reason (nothing is deleted; it can be reinstated)',
   resource: RESERVATION,
   action: 'cancel',
-  input: { type: 'object', required: ['id', 'version', 'reason_id'], additionalProperties: false, properties: { ...idVersion, reason_id: { type: 'integer', minimum: 1 }, note: { type: 'string', maxLength: 300 } } },
+  input: {
+    type: 'object',
+    required: ['id', 'version', 'reason_id'],
+    additionalProperties: false,
+    properties: { ...idVersion, reason_id: { type: 'integer', minimum: 1 }, note: { type: 'string', maxLength: 300 } },
+  },
   async handler(c, input) {
     const r = await load(c, input.id, input.version);
     if (!['tentative', 'confirmed'].includes(r.status)) throw badRequest('reservation.cannotCancel', { status: r.status });
-    const reason = (await sql`SELECT 1 FROM rsv_reason_cancel WHERE branch_id = ${c.auth.branchId} AND id = ${input.reason_id} AND active`.execute(c.trx)).rows[0];
+    const reason = (
+      await sql`SELECT 1 FROM rsv_reason_cancel WHERE branch_id = ${c.auth.branchId} AND id = ${input.reason_id} AND active`.execute(c.trx)
+    ).rows[0];
     if (!reason) throw invalid([{ field: 'reason_id', key: 'reservation.reasonUnknown', params: {} }]);
-    return setStatus(c, r.id, 'cancelled', { cancel_reason_id: input.reason_id, cancel_note: input.note ?? null, cancelled_at: new Date() });
+    return setStatus(c, r.id, 'cancelled', {
+      cancel_reason_id: input.reason_id,
+      cancel_note: input.note ?? null,
+      cancelled_at: new Date(),
+    });
   },
 });
 
@@ -162,8 +206,11 @@ export const noShowReservation = defineOp<{ id: number; version: number }>({
   input: { type: 'object', required: ['id', 'version'], additionalProperties: false, properties: idVersion },
   async handler(c, input) {
     const r = await load(c, input.id, input.version);
-    const bd = (await sql<{ d: string }>`SELECT business_date::text AS d FROM hotel_setup WHERE branch_id = ${c.auth.branchId}`.execute(c.trx)).rows[0].d;
-    if (!['tentative', 'confirmed'].includes(r.status) || r.arrival > bd) throw badRequest('reservation.cannotNoShow', { date: formatDate(r.arrival) });
+    const bd = (
+      await sql<{ d: string }>`SELECT business_date::text AS d FROM hotel_setup WHERE branch_id = ${c.auth.branchId}`.execute(c.trx)
+    ).rows[0].d;
+    if (!['tentative', 'confirmed'].includes(r.status) || r.arrival > bd)
+      throw badRequest('reservation.cannotNoShow', { date: formatDate(r.arrival) });
     return setStatus(c, r.id, 'no_show');
   },
 });

@@ -20,15 +20,19 @@ export const arrangementHook: EntityHook = {
     const branch = c.auth.branchId;
     await sql`DELETE FROM arrangement_line WHERE branch_id = ${branch} AND arrangement_id = ${row.id}`.execute(c.trx);
     if (!lines.length) return;
-    const known = (await sql<{ id: number }>`
-      SELECT id FROM fo_article WHERE branch_id = ${branch} AND id = ANY(${lines.map((l) => l.fo_article_id)})`.execute(c.trx)).rows.map((r) => Number(r.id));
+    const known = (
+      await sql<{ id: number }>`
+      SELECT id FROM fo_article WHERE branch_id = ${branch} AND id = ANY(${lines.map((l) => l.fo_article_id)})`.execute(c.trx)
+    ).rows.map((r) => Number(r.id));
     const unknown = lines.findIndex((l) => !known.includes(l.fo_article_id));
     if (unknown >= 0) throw invalid([{ field: 'lines', key: 'arrangement.articleMissing', params: { line: unknown + 1 } }]);
     await sql`
       INSERT INTO arrangement_line (branch_id, arrangement_id, line_no, fo_article_id, amount, basis)
       SELECT ${branch}, ${row.id}, x.n, x.article, x.amount, x.basis
         FROM unnest(${lines.map((_, i) => i + 1)}::int[], ${lines.map((l) => l.fo_article_id)}::bigint[],
-                    ${lines.map((l) => l.amount)}::numeric[], ${lines.map((l) => l.basis)}::text[]) AS x(n, article, amount, basis)`.execute(c.trx);
+                    ${lines.map((l) => l.amount)}::numeric[], ${lines.map((l) => l.basis)}::text[]) AS x(n, article, amount, basis)`.execute(
+      c.trx,
+    );
   },
   async decorate(c, rows) {
     if (!rows.length) return;
@@ -49,16 +53,21 @@ export const arrangementHook: EntityHook = {
 export const arrangementSetHook: EntityHook = {
   async beforeWrite(_c, mode, _values, virtual) {
     const ids = virtual.arrangement_ids as number[] | null | undefined;
-    if ((mode === 'create' || ids !== undefined) && !ids?.length) throw invalid([{ field: 'arrangement_ids', key: 'error.required', params: {} }]);
+    if ((mode === 'create' || ids !== undefined) && !ids?.length)
+      throw invalid([{ field: 'arrangement_ids', key: 'error.required', params: {} }]);
   },
   async afterWrite(c, _mode, row, virtual) {
     const ids = virtual.arrangement_ids as number[] | undefined;
     if (ids === undefined) return;
     const branch = c.auth.branchId;
     await sql`DELETE FROM arrangement_set_member WHERE branch_id = ${branch} AND set_id = ${row.id}`.execute(c.trx);
-    const known = (await sql<{ id: number }>`SELECT id FROM arrangement WHERE branch_id = ${branch} AND id = ANY(${ids})`.execute(c.trx)).rows.map((r) => Number(r.id));
+    const known = (
+      await sql<{ id: number }>`SELECT id FROM arrangement WHERE branch_id = ${branch} AND id = ANY(${ids})`.execute(c.trx)
+    ).rows.map((r) => Number(r.id));
     if (ids.some((id) => !known.includes(id))) throw invalid([{ field: 'arrangement_ids', key: 'error.refMissing', params: {} }]);
-    await sql`INSERT INTO arrangement_set_member (branch_id, set_id, arrangement_id) SELECT ${branch}, ${row.id}, unnest(${ids}::bigint[])`.execute(c.trx);
+    await sql`INSERT INTO arrangement_set_member (branch_id, set_id, arrangement_id) SELECT ${branch}, ${row.id}, unnest(${ids}::bigint[])`.execute(
+      c.trx,
+    );
   },
   async decorate(c, rows) {
     if (!rows.length) return;

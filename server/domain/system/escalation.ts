@@ -26,7 +26,9 @@ export async function mayAssignGroup(c: Actor, groupId: number) {
   const group = (await sql<{ is_admin: boolean }>`SELECT is_admin FROM user_group WHERE id = ${groupId}`.execute(c.trx)).rows[0];
   if (!group) return; // the foreign key answers an unknown group
   if (group.is_admin) throw forbidden('user.adminOnly');
-  const rights = (await sql<{ r: string }>`SELECT resource || ':' || action AS r FROM group_right WHERE group_id = ${groupId} ORDER BY 1`.execute(c.trx)).rows.map((x) => x.r);
+  const rights = (
+    await sql<{ r: string }>`SELECT resource || ':' || action AS r FROM group_right WHERE group_id = ${groupId} ORDER BY 1`.execute(c.trx)
+  ).rows.map((x) => x.r);
   mustHoldRights(c, rights);
 }
 

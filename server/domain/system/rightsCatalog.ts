@@ -25,7 +25,12 @@ export function actionsOf(node: RouteNode, screens: Map<string, Screen>, labels:
   ];
 }
 
-export function rightsCatalog(routes: RouteNode[], screens: Map<string, Screen>, labels: Map<string, I18nText>, parent = '/'): RightsNode[] {
+export function rightsCatalog(
+  routes: RouteNode[],
+  screens: Map<string, Screen>,
+  labels: Map<string, I18nText>,
+  parent = '/',
+): RightsNode[] {
   const out: RightsNode[] = [];
   for (const node of routes) {
     if (node.public) continue;

@@ -109,7 +109,12 @@ async function setLocked(c: Parameters<typeof resetPassword.handler>[0], id: num
   if (!rows[0]) throw notFound('user.title');
   if (locked) await sql`UPDATE user_session SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`.execute(c.trx);
   else await sql`DELETE FROM login_throttle WHERE key = ${`user:${rows[0].username}`}`.execute(c.trx);
-  await audit(c.trx, c.req, { entity: 'system/user', entityId: id, action: locked ? 'lock' : 'unlock', summary: reason ?? rows[0].username });
+  await audit(c.trx, c.req, {
+    entity: 'system/user',
+    entityId: id,
+    action: locked ? 'lock' : 'unlock',
+    summary: reason ?? rows[0].username,
+  });
   return { ok: true };
 }
 

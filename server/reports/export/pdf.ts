@@ -23,7 +23,13 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
  * repeated on every page, group headers, subtotals and the grand total, "page x of y" in the footer.
  */
 export function writePdf(reports: { result: ReportResult; p: Presentation }[]): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, autoFirstPage: false, info: { Title: reports.map((r) => r.p.title).join(', '), Creator: 'Hotelier' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    autoFirstPage: false,
+    info: { Title: reports.map((r) => r.p.title).join(', '), Creator: 'Hotelier' },
+  });
   for (const { result, p } of reports) {
     const wanted = result.columns.reduce((s, c) => s + (c.width ?? 120), 0);
     const layout = wanted > 700 ? 'landscape' : 'portrait';
@@ -48,7 +54,11 @@ export function writePdf(reports: { result: ReportResult; p: Presentation }[]): 
     const cellText = (text: string, c: ReportColumn | undefined, i: number, top: number, header = false) => {
       const w = widths[i] - 6;
       const shown = fit(doc, text, w);
-      doc.text(shown, xs[i] + 3, top, { width: w, align: !header && NUMERIC.has(c?.type ?? '') ? 'right' : header && NUMERIC.has(c?.type ?? '') ? 'right' : 'left', lineBreak: false });
+      doc.text(shown, xs[i] + 3, top, {
+        width: w,
+        align: !header && NUMERIC.has(c?.type ?? '') ? 'right' : header && NUMERIC.has(c?.type ?? '') ? 'right' : 'left',
+        lineBreak: false,
+      });
     };
     const ensureRoom = () => {
       if (y + ROW_H > bottom()) {
@@ -63,10 +73,18 @@ export function writePdf(reports: { result: ReportResult; p: Presentation }[]): 
         doc.font('Helvetica').fontSize(FONT);
         result.columns.forEach((c, i) => cellText(p.display(c, item.row[c.field]), c, i, y + 3));
       } else if (item.kind === 'group') {
-        doc.font('Helvetica-Bold').fontSize(FONT + 0.5).text(item.label, MARGIN + item.level * 8, y + 3, { width: pageW, lineBreak: false });
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(FONT + 0.5)
+          .text(item.label, MARGIN + item.level * 8, y + 3, { width: pageW, lineBreak: false });
       } else {
         const label = item.kind === 'total' ? p.t('report.grandTotal') : `${p.t('report.subtotal')} ${item.label}`;
-        doc.moveTo(MARGIN, y + 1).lineTo(MARGIN + pageW, y + 1).lineWidth(item.kind === 'total' ? 1 : 0.4).strokeColor('#9aa5b1').stroke();
+        doc
+          .moveTo(MARGIN, y + 1)
+          .lineTo(MARGIN + pageW, y + 1)
+          .lineWidth(item.kind === 'total' ? 1 : 0.4)
+          .strokeColor('#9aa5b1')
+          .stroke();
         doc.font('Helvetica-Bold').fontSize(FONT);
         result.columns.forEach((c, i) => {
           const v = i === 0 ? `${label} (${item.count})` : item.totals[c.field] !== undefined ? p.display(c, item.totals[c.field]) : '';
@@ -79,7 +97,11 @@ export function writePdf(reports: { result: ReportResult; p: Presentation }[]): 
     const byField = new Map(result.columns.map((c) => [c.field, c]));
     const items = layoutReport(result, (f, v) => p.display(byField.get(f), v));
     if (!result.rows.length) {
-      doc.font('Helvetica-Oblique').fontSize(9).fillColor('#7b8794').text(p.t('report.noRows'), MARGIN, y + 6);
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(9)
+        .fillColor('#7b8794')
+        .text(p.t('report.noRows'), MARGIN, y + 6);
     }
     for (const item of items) line(item);
   }
@@ -92,7 +114,11 @@ export function writePdf(reports: { result: ReportResult; p: Presentation }[]): 
     const footerY = doc.page.height - MARGIN - 10;
     doc.font('Helvetica').fontSize(7.5).fillColor('#7b8794');
     doc.text(`Hotelier · ${p.t('report.generatedAt')} ${p.generatedAt}`, MARGIN, footerY, { lineBreak: false });
-    doc.text(p.t('report.page', { page: i + 1, pages: range.count }), MARGIN, footerY, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+    doc.text(p.t('report.page', { page: i + 1, pages: range.count }), MARGIN, footerY, {
+      width: doc.page.width - 2 * MARGIN,
+      align: 'right',
+      lineBreak: false,
+    });
   }
   doc.end();
   return doc;

@@ -20,13 +20,29 @@ export interface Presentation {
 /**
  * @param refNames display names of lookup parameters (an x-ref parameter holds an id; people read names)
  */
-export function presentation(def: ReportDefinition, result: ReportResult, lang: Lang, labels: Labels, refNames: Record<string, string> = {}): Presentation {
+export function presentation(
+  def: ReportDefinition,
+  result: ReportResult,
+  lang: Lang,
+  labels: Labels,
+  refNames: Record<string, string> = {},
+): Presentation {
   const t = (key: string, params?: Record<string, unknown>) => translate(labels, lang, key, params);
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
   const parameters = Object.entries(result.parameters)
     .map(([name, value]) => {
       const p = def.parameters?.properties[name] ?? {};
-      let shown = refNames[name] ?? (p.format === 'date' ? formatDate(String(value)) : p.format === 'money' ? formatValue(value, 'money') : typeof value === 'boolean' ? (value ? yesNo[0] : yesNo[1]) : String(value));
+      let shown =
+        refNames[name] ??
+        (p.format === 'date'
+          ? formatDate(String(value))
+          : p.format === 'money'
+            ? formatValue(value, 'money')
+            : typeof value === 'boolean'
+              ? value
+                ? yesNo[0]
+                : yesNo[1]
+              : String(value));
       if (p['x-enumLabels']) shown = t(`${p['x-enumLabels']}.${String(value)}`);
       return `${parameterTitle(def, name, lang, t)}: ${shown}`;
     })
@@ -38,7 +54,8 @@ export function presentation(def: ReportDefinition, result: ReportResult, lang: 
     parameters,
     generatedAt: formatDateTime(result.context.generatedAt),
     columnTitle: (c) => columnTitle(c, lang, t),
-    display: (c, value) => (c?.enumLabels && value != null ? t(`${c.enumLabels}.${String(value)}`) : formatValue(value, c?.type ?? 'text', yesNo)),
+    display: (c, value) =>
+      c?.enumLabels && value != null ? t(`${c.enumLabels}.${String(value)}`) : formatValue(value, c?.type ?? 'text', yesNo),
     t,
   };
 }

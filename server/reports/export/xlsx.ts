@@ -54,7 +54,11 @@ export async function writeXlsx(reports: { result: ReportResult; p: Presentation
   const used = new Set<string>();
   for (const { result, p } of reports) {
     const ws = wb.addWorksheet(sheetName(p.title, used), { views: [{ state: 'frozen', ySplit: 4 }] });
-    ws.columns = result.columns.map((c) => ({ key: c.field, width: Math.max(8, Math.round((c.width ?? 120) / 7)), style: NUMBER_FORMATS[c.type ?? ''] ? { numFmt: NUMBER_FORMATS[c.type ?? ''] } : {} }));
+    ws.columns = result.columns.map((c) => ({
+      key: c.field,
+      width: Math.max(8, Math.round((c.width ?? 120) / 7)),
+      style: NUMBER_FORMATS[c.type ?? ''] ? { numFmt: NUMBER_FORMATS[c.type ?? ''] } : {},
+    }));
     const title = ws.addRow([p.title]);
     title.font = { bold: true, size: 14 };
     title.commit();
@@ -77,7 +81,9 @@ export async function writeXlsx(reports: { result: ReportResult; p: Presentation
         r.commit();
       } else {
         const label = item.kind === 'total' ? p.t('report.grandTotal') : `${p.t('report.subtotal')} ${item.label}`;
-        const values = result.columns.map((c, i) => (i === 0 ? `${label} (${item.count})` : item.totals[c.field] !== undefined ? Number(item.totals[c.field]) : null));
+        const values = result.columns.map((c, i) =>
+          i === 0 ? `${label} (${item.count})` : item.totals[c.field] !== undefined ? Number(item.totals[c.field]) : null,
+        );
         const r = ws.addRow(values);
         r.font = { bold: true, italic: item.kind === 'subtotal' };
         if (item.kind === 'total') r.eachCell((cell) => (cell.border = { top: { style: 'thin' }, bottom: { style: 'double' } }));

@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 
 /** E-mail check from the spec: a top-level part of 2 to 24 letters. */
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}$/;
 export const INVALID_EMAIL = 'Invalid email address';
 export const INVALID_URL = 'Invalid URL';
 
@@ -10,7 +11,8 @@ export function isEmail(value: string): boolean {
 }
 
 /** http(s) with a dotted host name or localhost, an optional port, then anything without spaces. */
-const URL_PATTERN = /^https?:\/\/(localhost|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+)(:\d{1,5})?([/?#]\S*)?$/i;
+const URL_PATTERN =
+  /^https?:\/\/(localhost|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+)(:\d{1,5})?([/?#]\S*)?$/i;
 
 export function isUrl(value: string): boolean {
   return URL_PATTERN.test(value);

@@ -59,7 +59,15 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 /** A moment shown in the hotel's own time zone (the server does not run on hotel time). */
 export function formatLocalDateTime(value: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
       .formatToParts(value)
       .map((p) => [p.type, p.value]),
   );

@@ -100,8 +100,24 @@ export interface ListScreen {
 }
 
 export type WidgetName =
-  | 'text' | 'textarea' | 'password' | 'email' | 'url' | 'phone' | 'number' | 'money' | 'percent'
-  | 'date' | 'time' | 'checkbox' | 'select' | 'radio' | 'lookup' | 'multiLookup' | 'color' | 'hidden';
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'date'
+  | 'time'
+  | 'checkbox'
+  | 'select'
+  | 'radio'
+  | 'lookup'
+  | 'multiLookup'
+  | 'color'
+  | 'hidden';
 
 export interface FieldOptions {
   widget?: WidgetName;
@@ -257,9 +273,7 @@ export function fieldLabelCandidates(entityId: string, field: string, explicit?:
 
 /** Converts a spec path ('detail/{id?}') to a react-router path ('detail/:id?'). */
 export function toRouterPath(specPath: string): string {
-  return specPath
-    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)\*\}/g, '*')
-    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)(\??)\}/g, ':$1$2');
+  return specPath.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\*\}/g, '*').replace(/\{([A-Za-z_][A-Za-z0-9_]*)(\??)\}/g, ':$1$2');
 }
 
 export function joinPath(parent: string, child: string): string {

@@ -65,7 +65,10 @@ export function totalsOf(rows: Record<string, unknown>[], fields: string[]): Rec
  * The report as a reader sees it: for each group (rows arrive sorted by the group columns) a header,
  * its rows, a subtotal; then the grand total. Up to two levels. Sums are exact decimals.
  */
-export function layoutReport(result: Pick<ReportResult, 'rows' | 'groupBy' | 'totals'>, display: (field: string, value: unknown) => string = (_f, v) => String(v ?? '')): LayoutItem[] {
+export function layoutReport(
+  result: Pick<ReportResult, 'rows' | 'groupBy' | 'totals'>,
+  display: (field: string, value: unknown) => string = (_f, v) => String(v ?? ''),
+): LayoutItem[] {
   const out: LayoutItem[] = [];
   const walk = (rows: Record<string, unknown>[], level: number) => {
     const field = result.groupBy[level];
@@ -87,7 +90,8 @@ export function layoutReport(result: Pick<ReportResult, 'rows' | 'groupBy' | 'to
     }
   };
   walk(result.rows, 0);
-  if (result.totals.length || result.groupBy.length) out.push({ kind: 'total', count: result.rows.length, totals: totalsOf(result.rows, result.totals) });
+  if (result.totals.length || result.groupBy.length)
+    out.push({ kind: 'total', count: result.rows.length, totals: totalsOf(result.rows, result.totals) });
   return out;
 }
 
@@ -95,7 +99,10 @@ export function layoutReport(result: Pick<ReportResult, 'rows' | 'groupBy' | 'to
  * The chart's points: one per distinct x value in order of first appearance, each y summed exactly
  * over the rows sharing that x (a report listed per day and outlet charts per day).
  */
-export function chartData(result: Pick<ReportResult, 'rows' | 'chart'>): { labels: unknown[]; series: { field: string; values: string[] }[] } {
+export function chartData(result: Pick<ReportResult, 'rows' | 'chart'>): {
+  labels: unknown[];
+  series: { field: string; values: string[] }[];
+} {
   const chart = result.chart;
   if (!chart) return { labels: [], series: [] };
   const order: unknown[] = [];

@@ -64,14 +64,30 @@ export default function ChangeEmail() {
         )}
         {!token && !state.done && session && (
           <>
-            <p className="muted" style={{ margin: 0 }}>{t('auth.changeEmail.intro')}</p>
+            <p className="muted" style={{ margin: 0 }}>
+              {t('auth.changeEmail.intro')}
+            </p>
             <div className="field">
               <label htmlFor="new-email">{t('auth.changeEmail.newEmail')}</label>
-              <input id="new-email" type="email" className="input" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
+              <input
+                id="new-email"
+                type="email"
+                className="input"
+                autoComplete="email"
+                value={newEmail}
+                onChange={(e) => setNewEmail(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="password">{t('auth.changeEmail.password')}</label>
-              <input id="password" type="password" className="input" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                id="password"
+                type="password"
+                className="input"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={state.busy || !newEmail || !password}>
               {t('auth.changeEmail.submit')}
@@ -79,7 +95,9 @@ export default function ChangeEmail() {
           </>
         )}
         {!token && !session && !state.done && <p className="muted">{t('auth.changeEmail.signInFirst')}</p>}
-        <Link to={session ? '/dashboard' : '/login?next=/change-email'}>{session ? t('common.goDashboard') : t('auth.forgotPassword.back')}</Link>
+        <Link to={session ? '/dashboard' : '/login?next=/change-email'}>
+          {session ? t('common.goDashboard') : t('auth.forgotPassword.back')}
+        </Link>
       </form>
     </PublicCard>
   );

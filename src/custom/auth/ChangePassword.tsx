@@ -46,7 +46,11 @@ export default function ChangePassword() {
     <div className={`field${errors[key] ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       <input id={id} type="password" className="input" autoComplete={autoComplete} value={value} onChange={(e) => set(e.target.value)} />
-      {errors[key] && <div className="field-error" role="alert">{errors[key]}</div>}
+      {errors[key] && (
+        <div className="field-error" role="alert">
+          {errors[key]}
+        </div>
+      )}
     </div>
   );
 
@@ -58,10 +62,16 @@ export default function ChangePassword() {
             <Icon name="lock" /> {t('auth.changePassword.forced')}
           </div>
         )}
-        {errors._ && <div className="alert alert-danger" role="alert">{errors._}</div>}
+        {errors._ && (
+          <div className="alert alert-danger" role="alert">
+            {errors._}
+          </div>
+        )}
         {field('current-password', 'currentPassword', t('auth.changePassword.current'), current, setCurrent, 'current-password')}
         {field('new-password', 'newPassword', t('auth.changePassword.new'), next, setNext, 'new-password')}
-        <div className="field-help" style={{ marginTop: -6 }}>{t('auth.changePassword.hint')}</div>
+        <div className="field-help" style={{ marginTop: -6 }}>
+          {t('auth.changePassword.hint')}
+        </div>
         {field('repeat-password', 'repeat', t('auth.changePassword.repeat'), repeat, setRepeat, 'new-password')}
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={busy || !current || !next}>

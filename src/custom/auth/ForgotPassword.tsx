@@ -53,15 +53,33 @@ export default function ForgotPassword() {
             </div>
           ) : (
             <>
-              {error && <div className="alert alert-danger" role="alert"><Icon name="alert" /> {error}</div>}
+              {error && (
+                <div className="alert alert-danger" role="alert">
+                  <Icon name="alert" /> {error}
+                </div>
+              )}
               <div className="field">
                 <label htmlFor="new-password">{t('auth.forgotPassword.newPassword')}</label>
-                <input id="new-password" type="password" className="input" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                <input
+                  id="new-password"
+                  type="password"
+                  className="input"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
                 <div className="field-help">{t('auth.changePassword.hint')}</div>
               </div>
               <div className="field">
                 <label htmlFor="repeat-password">{t('auth.forgotPassword.repeat')}</label>
-                <input id="repeat-password" type="password" className="input" autoComplete="new-password" value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+                <input
+                  id="repeat-password"
+                  type="password"
+                  className="input"
+                  autoComplete="new-password"
+                  value={repeat}
+                  onChange={(e) => setRepeat(e.target.value)}
+                />
               </div>
               <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || !password}>
                 {t('auth.forgotPassword.setSubmit')}
@@ -84,11 +102,24 @@ export default function ForgotPassword() {
           </div>
         ) : (
           <>
-            <p className="muted" style={{ margin: 0 }}>{t('auth.forgotPassword.intro')}</p>
-            {error && <div className="alert alert-danger" role="alert"><Icon name="alert" /> {error}</div>}
+            <p className="muted" style={{ margin: 0 }}>
+              {t('auth.forgotPassword.intro')}
+            </p>
+            {error && (
+              <div className="alert alert-danger" role="alert">
+                <Icon name="alert" /> {error}
+              </div>
+            )}
             <div className="field">
               <label htmlFor="login">{t('auth.forgotPassword.login')}</label>
-              <input id="login" className="input" autoComplete="username" autoFocus value={login} onChange={(e) => setLogin(e.target.value)} />
+              <input
+                id="login"
+                className="input"
+                autoComplete="username"
+                autoFocus
+                value={login}
+                onChange={(e) => setLogin(e.target.value)}
+              />
             </div>
             <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || !login.trim()}>
               {t('auth.forgotPassword.submit')}

@@ -52,18 +52,38 @@ export default function Login() {
         )}
         <div className="field">
           <label htmlFor="username">{t('auth.login.username')}</label>
-          <input id="username" name="username" className="input" autoComplete="username" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} required />
+          <input
+            id="username"
+            name="username"
+            className="input"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="password">{t('auth.login.password')}</label>
-          <input id="password" name="password" type="password" className="input" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || !username || !password}>
           {busy ? <span className="spinner spinner-sm" /> : <Icon name="log-out" size="sm" />} {t('auth.login.submit')}
         </button>
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
-          <span className="muted" style={{ fontSize: 12.5 }}>{t('auth.login.demo')}</span>
+          <span className="muted" style={{ fontSize: 12.5 }}>
+            {t('auth.login.demo')}
+          </span>
         </div>
       </form>
     </PublicCard>

@@ -33,12 +33,18 @@ export default function FloorPlan({ route }: ScreenProps) {
   const canvas = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    void dataProvider.getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } }).then((r) => setFloors(r.rows));
+    void dataProvider
+      .getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } })
+      .then((r) => setFloors(r.rows));
   }, []);
 
   const load = useCallback(async () => {
     if (!floorId) return;
-    const r = await dataProvider.getList('frontoffice/room', { limit: 500, sort: 'code', filter: { floor_id: { op: 'eq', value: floorId } } });
+    const r = await dataProvider.getList('frontoffice/room', {
+      limit: 500,
+      sort: 'code',
+      filter: { floor_id: { op: 'eq', value: floorId } },
+    });
     const placed = autoPlace(r.rows.map((row) => ({ row, x: row.plan_x ?? null, y: row.plan_y ?? null })));
     setRooms(placed);
     setSaved(placed);
@@ -63,7 +69,9 @@ export default function FloorPlan({ route }: ScreenProps) {
 
   const save = async () => {
     try {
-      await blocking((signal) => dataProvider.run('frontoffice.saveFloorPlan', { floorId, rooms: rooms.map((r) => ({ id: r.row.id, x: r.x, y: r.y })) }, signal));
+      await blocking((signal) =>
+        dataProvider.run('frontoffice.saveFloorPlan', { floorId, rooms: rooms.map((r) => ({ id: r.row.id, x: r.x, y: r.y })) }, signal),
+      );
       setSaved(rooms);
       toast.success(t('floorPlan.saved', { floor: floor?.name ?? '' }));
     } catch (err) {
@@ -103,7 +111,9 @@ export default function FloorPlan({ route }: ScreenProps) {
       <div className="card">
         <div className="card-body">
           <p className="muted">{t('floorPlan.noFloors')}</p>
-          <Link className="btn" to="/frontoffice/master/floor">{t('floorPlan.floors')}</Link>
+          <Link className="btn" to="/frontoffice/master/floor">
+            {t('floorPlan.floors')}
+          </Link>
         </div>
       </div>
     );
@@ -114,7 +124,12 @@ export default function FloorPlan({ route }: ScreenProps) {
       <div className="list-toolbar">
         <label className="floor-pick">
           <span className="hide-mobile">{t('floor.title')}</span>
-          <select className="select" value={floorId ?? ''} onChange={(e) => void chooseFloor(Number(e.target.value))} aria-label={t('floor.title')}>
+          <select
+            className="select"
+            value={floorId ?? ''}
+            onChange={(e) => void chooseFloor(Number(e.target.value))}
+            aria-label={t('floor.title')}
+          >
             {(floors ?? []).map((f) => (
               <option key={f.id} value={f.id}>
                 {f.code} — {f.name}
@@ -128,7 +143,12 @@ export default function FloorPlan({ route }: ScreenProps) {
         </Link>
         {canEdit && (
           <>
-            <button type="button" className="btn" onClick={() => setRooms(autoPlace(rooms.map((r) => ({ row: r.row, x: null, y: null }))))} disabled={!rooms.length}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => setRooms(autoPlace(rooms.map((r) => ({ row: r.row, x: null, y: null }))))}
+              disabled={!rooms.length}
+            >
               <Icon name="grid" size="sm" /> <span className="hide-mobile">{t('floorPlan.arrange')}</span>
             </button>
             <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={!dirty}>
@@ -147,9 +167,18 @@ export default function FloorPlan({ route }: ScreenProps) {
       <p className="muted floor-plan-help">{t(canEdit ? 'floorPlan.help' : 'floorPlan.helpReadOnly')}</p>
       <div className="floor-plan-scroll">
         {rooms.length === 0 ? (
-          <p className="muted" style={{ padding: 16 }}>{floors ? t('floorPlan.noRooms') : t('common.loading')}</p>
+          <p className="muted" style={{ padding: 16 }}>
+            {floors ? t('floorPlan.noRooms') : t('common.loading')}
+          </p>
         ) : (
-          <div ref={canvas} className="floor-plan-canvas" style={{ width, height, minWidth: '100%' }} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
+          <div
+            ref={canvas}
+            className="floor-plan-canvas"
+            style={{ width, height, minWidth: '100%' }}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerUp}
+          >
             {rooms.map((r) => (
               <button
                 key={r.row.id}

@@ -25,11 +25,16 @@ export default function GenerateQr(_props: ScreenProps) {
   const [floors, setFloors] = useState<Row[]>([]);
   const [floorId, setFloorId] = useState<number>();
   const [labels, setLabels] = useState<QrLabel[]>();
-  const [template, setTemplate] = useState(() => localStorage.getItem(TEMPLATE_KEY(target)) ?? defaultTemplate(target, window.location.origin));
+  const [template, setTemplate] = useState(
+    () => localStorage.getItem(TEMPLATE_KEY(target)) ?? defaultTemplate(target, window.location.origin),
+  );
   const [images, setImages] = useState<Map<string, string>>(new Map());
 
   useEffect(() => {
-    if (canRooms) void dataProvider.getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } }).then((r) => setFloors(r.rows));
+    if (canRooms)
+      void dataProvider
+        .getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } })
+        .then((r) => setFloors(r.rows));
   }, [canRooms]);
 
   useEffect(() => {
@@ -41,9 +46,19 @@ export default function GenerateQr(_props: ScreenProps) {
     const controller = new AbortController();
     const load = async (): Promise<QrLabel[]> => {
       if (target === 'room') {
-        const filter = { active: { op: 'eq' as const, value: true }, ...(floorId ? { floor_id: { op: 'eq' as const, value: floorId } } : {}) };
+        const filter = {
+          active: { op: 'eq' as const, value: true },
+          ...(floorId ? { floor_id: { op: 'eq' as const, value: floorId } } : {}),
+        };
         const r = await dataProvider.getList('frontoffice/room', { limit: 500, sort: 'code', filter }, controller.signal);
-        return r.rows.map((row) => ({ key: `room-${row.id}`, code: row.code, name: String(row._refs?.room_type_id ?? '').split(' - ').slice(1).join(' - ') }));
+        return r.rows.map((row) => ({
+          key: `room-${row.id}`,
+          code: row.code,
+          name: String(row._refs?.room_type_id ?? '')
+            .split(' - ')
+            .slice(1)
+            .join(' - '),
+        }));
       }
       // any signed-in user may read the names of outlets through their lookup
       const r = await dataProvider.lookup('system/outlet', {}, controller.signal);
@@ -52,7 +67,9 @@ export default function GenerateQr(_props: ScreenProps) {
         return { key: `outlet-${o.id}`, code, name: name.join(' - ') };
       });
     };
-    load().then(setLabels).catch((err: ApiError) => !err.aborted && toast.error(err.message));
+    load()
+      .then(setLabels)
+      .catch((err: ApiError) => !err.aborted && toast.error(err.message));
     return () => controller.abort();
   }, [target, floorId]);
 
@@ -63,7 +80,9 @@ export default function GenerateQr(_props: ScreenProps) {
 
   useEffect(() => {
     let cancelled = false;
-    void Promise.all(contents.map(async (c) => [c.key, await QRCode.toDataURL(c.text, { errorCorrectionLevel: 'M', margin: 1, width: 320 })] as const)).then((pairs) => {
+    void Promise.all(
+      contents.map(async (c) => [c.key, await QRCode.toDataURL(c.text, { errorCorrectionLevel: 'M', margin: 1, width: 320 })] as const),
+    ).then((pairs) => {
       if (!cancelled) setImages(new Map(pairs));
     });
     return () => {
@@ -90,7 +109,12 @@ export default function GenerateQr(_props: ScreenProps) {
           </label>
         </div>
         {target === 'room' && (
-          <select className="select qr-floor" value={floorId ?? ''} onChange={(e) => setFloorId(Number(e.target.value) || undefined)} aria-label={t('floor.title')}>
+          <select
+            className="select qr-floor"
+            value={floorId ?? ''}
+            onChange={(e) => setFloorId(Number(e.target.value) || undefined)}
+            aria-label={t('floor.title')}
+          >
             <option value="">{t('qr.allFloors')}</option>
             {floors.map((f) => (
               <option key={f.id} value={f.id}>
@@ -119,7 +143,11 @@ export default function GenerateQr(_props: ScreenProps) {
       <div className="qr-labels">
         {contents.map((c) => (
           <figure key={c.key} className="qr-label">
-            {images.get(c.key) ? <img src={images.get(c.key)} alt={t('qr.alt', { code: c.code })} width={160} height={160} /> : <div className="qr-placeholder" />}
+            {images.get(c.key) ? (
+              <img src={images.get(c.key)} alt={t('qr.alt', { code: c.code })} width={160} height={160} />
+            ) : (
+              <div className="qr-placeholder" />
+            )}
             <figcaption>
               <strong>{c.code}</strong>
               <span>{c.name}</span>

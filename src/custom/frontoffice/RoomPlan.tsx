@@ -147,7 +147,14 @@ export default function RoomPlan(_props: ScreenProps) {
     }
     try {
       const saved = await dataProvider.update('frontoffice/reservation', b.id, b.version, values);
-      toast.success(t('roomplan.moved', { code: saved.code, from: formatDate(saved.arrival), to: formatDate(saved.departure), room: saved._refs?.room_id ?? '—' }));
+      toast.success(
+        t('roomplan.moved', {
+          code: saved.code,
+          from: formatDate(saved.arrival),
+          to: formatDate(saved.departure),
+          room: saved._refs?.room_id ?? '—',
+        }),
+      );
     } catch (err) {
       toast.error((err as ApiError).message);
     }
@@ -161,11 +168,15 @@ export default function RoomPlan(_props: ScreenProps) {
     <div className="stack">
       <div className="card">
         <div className="card-body row roomplan-toolbar">
-          <button type="button" className="btn btn-icon" aria-label={t('roomplan.earlier')} onClick={() => shift(-7)}><Icon name="chevron-left" /></button>
+          <button type="button" className="btn btn-icon" aria-label={t('roomplan.earlier')} onClick={() => shift(-7)}>
+            <Icon name="chevron-left" />
+          </button>
           <div style={{ width: 170 }}>
             <DateInput value={from} onChange={(v) => v && setFrom(v)} ariaLabel={t('roomplan.from')} />
           </div>
-          <button type="button" className="btn btn-icon" aria-label={t('roomplan.later')} onClick={() => shift(7)}><Icon name="chevron-right" /></button>
+          <button type="button" className="btn btn-icon" aria-label={t('roomplan.later')} onClick={() => shift(7)}>
+            <Icon name="chevron-right" />
+          </button>
           <div className="segmented" role="group" aria-label={t('roomplan.window')}>
             {[14, 30].map((n) => (
               <button key={n} type="button" className={`btn btn-sm${days === n ? ' btn-primary' : ''}`} onClick={() => setDays(n)}>
@@ -175,9 +186,15 @@ export default function RoomPlan(_props: ScreenProps) {
           </div>
           <div className="roomplan-legend hide-mobile">
             {(['tentative', 'confirmed', 'in_house'] as const).map((s) => (
-              <span key={s}><i className={`rp-${s}`} />{t(`reservation.status.${s}`)}</span>
+              <span key={s}>
+                <i className={`rp-${s}`} />
+                {t(`reservation.status.${s}`)}
+              </span>
             ))}
-            <span><i className="rp-ooo" />{t('room.hk_status.out_of_order')}</span>
+            <span>
+              <i className="rp-ooo" />
+              {t('room.hk_status.out_of_order')}
+            </span>
           </div>
         </div>
       </div>
@@ -185,7 +202,13 @@ export default function RoomPlan(_props: ScreenProps) {
         <div className="skeleton" style={{ height: 420 }} />
       ) : (
         <div className="card roomplan-card">
-          <div className="roomplan-scroll" ref={box} onPointerMove={onMove} onPointerUp={() => void onUp()} onPointerCancel={() => setDrag(undefined)}>
+          <div
+            className="roomplan-scroll"
+            ref={box}
+            onPointerMove={onMove}
+            onPointerUp={() => void onUp()}
+            onPointerCancel={() => setDrag(undefined)}
+          >
             <div className="roomplan" style={{ width: gridWidth }} data-testid="roomplan">
               <div className="rp-head" style={{ gridTemplateColumns: `${ROOM_COL}px repeat(${dates.length}, ${w}px)` }}>
                 <div className="rp-corner">{t('roomplan.room')}</div>
@@ -212,38 +235,52 @@ export default function RoomPlan(_props: ScreenProps) {
                         onClick={() => canEdit && setCreating({ room, arrival: d.format('YYYY-MM-DD') })}
                       />
                     ))}
-                    {room.ooo_from && (
-                      <OooBar room={room} plan={plan} w={w} />
-                    )}
+                    {room.ooo_from && <OooBar room={room} plan={plan} w={w} />}
                   </div>
                 ))}
-                {plan.bookings.filter((b) => b.room_id != null && rowOf.has(b.room_id)).map((b) => {
-                  const start = Math.max(0, offset(b.arrival));
-                  const end = Math.min(plan.days, offset(b.departure));
-                  const dragging = drag?.booking.id === b.id;
-                  const dx = dragging && drag.mode === 'move' ? drag.dx : 0;
-                  const dy = dragging && drag.mode === 'move' ? drag.dy : 0;
-                  const extra = dragging && drag.mode === 'extend' ? drag.dx : 0;
-                  return (
-                    <div
-                      key={b.id}
-                      className={`rp-bar rp-${b.status}${dragging ? ' dragging' : ''}`}
-                      style={{ top: rowOf.get(b.room_id!)! * ROW + 4, left: ROOM_COL + start * w + 2 + dx, width: Math.max(8, (end - start) * w - 4 + extra), transform: `translateY(${dy}px)` }}
-                      title={`${b.code} · ${b.guest} · ${formatDate(b.arrival)} – ${formatDate(b.departure)}`}
-                      data-testid={`bar-${b.code}`}
-                      onPointerDown={(e) => startDrag(e, b, 'move')}
-                      onClick={() => !moved.current && navigate(`/frontoffice/reservation/begining/${b.id}`)}
-                    >
-                      <span className="rp-bar-text">{b.guest}</span>
-                      {canEdit && <span className="rp-handle" aria-label={t('roomplan.extend')} onPointerDown={(e) => startDrag(e, b, 'extend')} data-testid={`extend-${b.code}`} />}
-                    </div>
-                  );
-                })}
+                {plan.bookings
+                  .filter((b) => b.room_id != null && rowOf.has(b.room_id))
+                  .map((b) => {
+                    const start = Math.max(0, offset(b.arrival));
+                    const end = Math.min(plan.days, offset(b.departure));
+                    const dragging = drag?.booking.id === b.id;
+                    const dx = dragging && drag.mode === 'move' ? drag.dx : 0;
+                    const dy = dragging && drag.mode === 'move' ? drag.dy : 0;
+                    const extra = dragging && drag.mode === 'extend' ? drag.dx : 0;
+                    return (
+                      <div
+                        key={b.id}
+                        className={`rp-bar rp-${b.status}${dragging ? ' dragging' : ''}`}
+                        style={{
+                          top: rowOf.get(b.room_id!)! * ROW + 4,
+                          left: ROOM_COL + start * w + 2 + dx,
+                          width: Math.max(8, (end - start) * w - 4 + extra),
+                          transform: `translateY(${dy}px)`,
+                        }}
+                        title={`${b.code} · ${b.guest} · ${formatDate(b.arrival)} – ${formatDate(b.departure)}`}
+                        data-testid={`bar-${b.code}`}
+                        onPointerDown={(e) => startDrag(e, b, 'move')}
+                        onClick={() => !moved.current && navigate(`/frontoffice/reservation/begining/${b.id}`)}
+                      >
+                        <span className="rp-bar-text">{b.guest}</span>
+                        {canEdit && (
+                          <span
+                            className="rp-handle"
+                            aria-label={t('roomplan.extend')}
+                            onPointerDown={(e) => startDrag(e, b, 'extend')}
+                            data-testid={`extend-${b.code}`}
+                          />
+                        )}
+                      </div>
+                    );
+                  })}
               </div>
               <div className="rp-foot" style={{ gridTemplateColumns: `${ROOM_COL}px repeat(${dates.length}, ${w}px)` }}>
                 <div className="rp-corner">{t('roomplan.free')}</div>
                 {plan.available.map((a) => (
-                  <div key={a.date} className={`rp-free${a.available <= 0 ? ' full' : ''}`} data-testid={`free-${a.date}`}>{a.available}</div>
+                  <div key={a.date} className={`rp-free${a.available <= 0 ? ' full' : ''}`} data-testid={`free-${a.date}`}>
+                    {a.available}
+                  </div>
                 ))}
               </div>
             </div>
@@ -252,7 +289,9 @@ export default function RoomPlan(_props: ScreenProps) {
       )}
       {unassigned.length > 0 && (
         <div className="card">
-          <div className="card-header"><h3>{t('roomplan.unassigned', { count: unassigned.length })}</h3></div>
+          <div className="card-header">
+            <h3>{t('roomplan.unassigned', { count: unassigned.length })}</h3>
+          </div>
           <div className="card-body chips">
             {unassigned.slice(0, 24).map((b) => (
               <button key={b.id} type="button" className="chip" onClick={() => navigate(`/frontoffice/reservation/begining/${b.id}`)}>
@@ -282,5 +321,9 @@ function OooBar({ room, plan, w }: { room: PlanRoom; plan: Plan; w: number }) {
   const start = Math.max(0, dayjs(room.ooo_from).diff(dayjs(plan.from), 'day'));
   const end = room.ooo_to ? Math.min(plan.days, dayjs(room.ooo_to).diff(dayjs(plan.from), 'day')) : plan.days;
   if (end <= 0 || start >= plan.days) return null;
-  return <div className="rp-bar rp-ooo" style={{ top: 4, left: ROOM_COL + start * w + 2, width: (end - start) * w - 4 }}>OOO</div>;
+  return (
+    <div className="rp-bar rp-ooo" style={{ top: 4, left: ROOM_COL + start * w + 2, width: (end - start) * w - 4 }}>
+      OOO
+    </div>
+  );
 }

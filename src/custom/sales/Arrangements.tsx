@@ -16,7 +16,6 @@ import { confirmDialog } from '../../shell/confirm';
 import { Icon } from '../../widgets/Icon';
 import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 
-
 interface Line {
   fo_article_id: number | null;
   amount: string;
@@ -108,9 +107,16 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
             <li key={a.id}>
               <button type="button" className={selected?.id === a.id ? 'on' : ''} onClick={() => void pick(a)}>
                 <strong>
-                  {a.code} · {a.name} {!a.active && <span className="badge">{t('field.active')}: {t('common.no')}</span>}
+                  {a.code} · {a.name}{' '}
+                  {!a.active && (
+                    <span className="badge">
+                      {t('field.active')}: {t('common.no')}
+                    </span>
+                  )}
                 </strong>
-                <span className="muted" style={{ fontSize: 12.5 }}>{a._refs?.lines || t('arrangement.roomOnly')}</span>
+                <span className="muted" style={{ fontSize: 12.5 }}>
+                  {a._refs?.lines || t('arrangement.roomOnly')}
+                </span>
               </button>
             </li>
           ))}
@@ -130,7 +136,9 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
           {selected && (
             <div className="stack">
               {selected.description && <p style={{ margin: 0 }}>{selected.description}</p>}
-              <p className="muted" style={{ margin: 0 }}>{t('arrangement.line.help')}</p>
+              <p className="muted" style={{ margin: 0 }}>
+                {t('arrangement.line.help')}
+              </p>
               {problem && (
                 <div className="alert alert-danger" role="alert">
                   <Icon name="alert" /> <div>{problem}</div>
@@ -157,13 +165,30 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
                         placeholder={t('common.choose')}
                         ariaLabel={t('arrangement.line.article')}
                       />
-                      <AmountInput value={l.amount} disabled={!canEdit} label={t('arrangement.line.amount')} onChange={(amount) => change(i, { amount })} />
-                      <select className="select" value={l.basis} disabled={!canEdit} aria-label={t('arrangement.line.basis')} onChange={(e) => change(i, { basis: e.target.value as Line['basis'] })}>
+                      <AmountInput
+                        value={l.amount}
+                        disabled={!canEdit}
+                        label={t('arrangement.line.amount')}
+                        onChange={(amount) => change(i, { amount })}
+                      />
+                      <select
+                        className="select"
+                        value={l.basis}
+                        disabled={!canEdit}
+                        aria-label={t('arrangement.line.basis')}
+                        onChange={(e) => change(i, { basis: e.target.value as Line['basis'] })}
+                      >
                         <option value="per_person">{t('arrangement.lines.basis.per_person')}</option>
                         <option value="per_room">{t('arrangement.lines.basis.per_room')}</option>
                       </select>
                       {canEdit ? (
-                        <button type="button" className="btn btn-icon" aria-label={t('arrangement.line.remove')} data-tooltip={t('arrangement.line.remove')} onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                        <button
+                          type="button"
+                          className="btn btn-icon"
+                          aria-label={t('arrangement.line.remove')}
+                          data-tooltip={t('arrangement.line.remove')}
+                          onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                        >
                           <Icon name="trash" size="sm" />
                         </button>
                       ) : (
@@ -173,10 +198,19 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
                   ))}
                 </div>
               )}
-              {lines.length > 0 && <p className="muted" style={{ margin: 0 }}>{t('arrangement.example', { amount: formatMoney(example.toFixed(0)) })}</p>}
+              {lines.length > 0 && (
+                <p className="muted" style={{ margin: 0 }}>
+                  {t('arrangement.example', { amount: formatMoney(example.toFixed(0)) })}
+                </p>
+              )}
               {canEdit && (
                 <div className="row">
-                  <button type="button" className="btn" onClick={() => setLines((ls) => [...ls, { fo_article_id: null, amount: '0', basis: 'per_person' }])} disabled={lines.length >= 20}>
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => setLines((ls) => [...ls, { fo_article_id: null, amount: '0', basis: 'per_person' }])}
+                    disabled={lines.length >= 20}
+                  >
                     <Icon name="plus" size="sm" /> {t('arrangement.line.add')}
                   </button>
                   <span className="spacer" />
@@ -190,7 +224,14 @@ export default function Arrangements({ bundle, route }: ScreenProps) {
         </div>
       </div>
       {editing !== undefined && formBundle && (
-        <BundleFormDrawer bundle={formBundle} id={editing} resource={resource} onClose={() => setEditing(undefined)} reload={loadList} select={setSelected} />
+        <BundleFormDrawer
+          bundle={formBundle}
+          id={editing}
+          resource={resource}
+          onClose={() => setEditing(undefined)}
+          reload={loadList}
+          select={setSelected}
+        />
       )}
     </div>
   );

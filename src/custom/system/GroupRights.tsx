@@ -11,7 +11,6 @@ import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 
-
 interface RightsNode {
   path: string;
   name: I18nText;
@@ -71,7 +70,13 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
 
   const save = async () => {
     try {
-      const r = await blocking((signal) => dataProvider.run<{ added: number; removed: number }>('system.saveGroupRights', { id: selected!.id, rights: [...rights].sort() }, signal));
+      const r = await blocking((signal) =>
+        dataProvider.run<{ added: number; removed: number }>(
+          'system.saveGroupRights',
+          { id: selected!.id, rights: [...rights].sort() },
+          signal,
+        ),
+      );
       setSaved(new Set(rights));
       toast.success(t('group.rightsSaved', r));
     } catch (err) {
@@ -95,9 +100,13 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
             <li key={g.id}>
               <button type="button" className={selected?.id === g.id ? 'on' : ''} onClick={() => setSelected(g)}>
                 <strong>
-                  {g.name} {g.is_admin && <span className="badge badge-warning">admin</span>} {!g.active && <span className="badge">{t('common.no')}</span>}
+                  {g.name} {g.is_admin && <span className="badge badge-warning">admin</span>}{' '}
+                  {!g.active && <span className="badge">{t('common.no')}</span>}
                 </strong>
-                <span>{g.code}{g.description ? ` · ${g.description}` : ''}</span>
+                <span>
+                  {g.code}
+                  {g.description ? ` · ${g.description}` : ''}
+                </span>
               </button>
             </li>
           ))}
@@ -124,7 +133,9 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
           {selected?.is_admin && <div className="alert alert-info">{t('group.adminHasAll')}</div>}
           {selected && !selected.is_admin && (
             <>
-              <p className="muted" style={{ marginTop: 0 }}>{t('group.rightsHelp')}</p>
+              <p className="muted" style={{ marginTop: 0 }}>
+                {t('group.rightsHelp')}
+              </p>
               <ul className="tree" role="tree">
                 {catalog.map((n) => (
                   <RightsTreeNode key={n.path} node={n} rights={rights} onToggle={toggle} disabled={!canEdit} pick={pick} />
@@ -135,13 +146,32 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
         </div>
       </div>
       {editing !== undefined && formBundle && (
-        <BundleFormDrawer bundle={formBundle} id={editing} resource={resource} onClose={() => setEditing(undefined)} reload={loadGroups} select={setSelected} />
+        <BundleFormDrawer
+          bundle={formBundle}
+          id={editing}
+          resource={resource}
+          onClose={() => setEditing(undefined)}
+          reload={loadGroups}
+          select={setSelected}
+        />
       )}
     </div>
   );
 }
 
-function RightsTreeNode({ node, rights, onToggle, disabled, pick }: { node: RightsNode; rights: Set<string>; onToggle(keys: string[], on: boolean): void; disabled: boolean; pick(n: I18nText): string }) {
+function RightsTreeNode({
+  node,
+  rights,
+  onToggle,
+  disabled,
+  pick,
+}: {
+  node: RightsNode;
+  rights: Set<string>;
+  onToggle(keys: string[], on: boolean): void;
+  disabled: boolean;
+  pick(n: I18nText): string;
+}) {
   const [open, setOpen] = useState(true);
   const below = rightsBelow(node);
   const ticked = below.filter((k) => rights.has(k)).length;
@@ -174,7 +204,13 @@ function RightsTreeNode({ node, rights, onToggle, disabled, pick }: { node: Righ
               const on = rights.has(key);
               return (
                 <label key={a.key} className={on ? 'on' : ''}>
-                  <input type="checkbox" checked={on} disabled={disabled} onChange={(e) => onToggle([key], e.target.checked)} data-right={key} />
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    disabled={disabled}
+                    onChange={(e) => onToggle([key], e.target.checked)}
+                    data-right={key}
+                  />
                   {pick(a.name)}
                 </label>
               );

@@ -46,7 +46,10 @@ export default function MenuEditor({ route }: ScreenProps) {
 
   /** Siblings in their current order (overlay order first, shipped order otherwise). */
   const ordered = (list: Item[]) =>
-    list.map((item, i) => ({ item, order: get(item.path).sort_order ?? i })).sort((a, b) => a.order - b.order).map((x) => x.item);
+    list
+      .map((item, i) => ({ item, order: get(item.path).sort_order ?? i }))
+      .sort((a, b) => a.order - b.order)
+      .map((x) => x.item);
 
   const move = (list: Item[], path: string, delta: number) => {
     const order = ordered(list);
@@ -56,7 +59,12 @@ export default function MenuEditor({ route }: ScreenProps) {
     [order[i], order[j]] = [order[j], order[i]];
     setOverrides((m) => {
       const next = new Map(m);
-      order.forEach((x, k) => next.set(x.path, { ...(next.get(x.path) ?? { path: x.path, label_en: null, label_id: null, hidden: false, sort_order: null }), sort_order: k }));
+      order.forEach((x, k) =>
+        next.set(x.path, {
+          ...(next.get(x.path) ?? { path: x.path, label_en: null, label_id: null, hidden: false, sort_order: null }),
+          sort_order: k,
+        }),
+      );
       return next;
     });
   };
@@ -78,18 +86,57 @@ export default function MenuEditor({ route }: ScreenProps) {
         <div key={item.path}>
           <div className="tree-row" style={{ paddingLeft: 8 + depth * 22, opacity: o.hidden ? 0.55 : 1 }} data-path={item.path}>
             <span className="name" style={{ minWidth: 200 }}>
-              {pick(item.name)} <span className="muted mono" style={{ fontWeight: 400 }}>{item.path}</span>
+              {pick(item.name)}{' '}
+              <span className="muted mono" style={{ fontWeight: 400 }}>
+                {item.path}
+              </span>
             </span>
-            <input className="input" style={{ width: 170, height: 30 }} placeholder={item.name.en} aria-label={`${t('systemMenu.labelEn')} ${item.path}`} value={o.label_en ?? ''} disabled={!canEdit} onChange={(e) => set(item.path, { label_en: e.target.value || null })} />
-            <input className="input" style={{ width: 170, height: 30 }} placeholder={item.name.id} aria-label={`${t('systemMenu.labelId')} ${item.path}`} value={o.label_id ?? ''} disabled={!canEdit} onChange={(e) => set(item.path, { label_id: e.target.value || null })} />
-            <button type="button" className="btn btn-sm btn-icon" disabled={!canEdit || index === 0} onClick={() => move(list, item.path, -1)} aria-label={t('systemMenu.moveUp')} data-tooltip={t('systemMenu.moveUp')}>
+            <input
+              className="input"
+              style={{ width: 170, height: 30 }}
+              placeholder={item.name.en}
+              aria-label={`${t('systemMenu.labelEn')} ${item.path}`}
+              value={o.label_en ?? ''}
+              disabled={!canEdit}
+              onChange={(e) => set(item.path, { label_en: e.target.value || null })}
+            />
+            <input
+              className="input"
+              style={{ width: 170, height: 30 }}
+              placeholder={item.name.id}
+              aria-label={`${t('systemMenu.labelId')} ${item.path}`}
+              value={o.label_id ?? ''}
+              disabled={!canEdit}
+              onChange={(e) => set(item.path, { label_id: e.target.value || null })}
+            />
+            <button
+              type="button"
+              className="btn btn-sm btn-icon"
+              disabled={!canEdit || index === 0}
+              onClick={() => move(list, item.path, -1)}
+              aria-label={t('systemMenu.moveUp')}
+              data-tooltip={t('systemMenu.moveUp')}
+            >
               <Icon name="arrow-up" size="sm" />
             </button>
-            <button type="button" className="btn btn-sm btn-icon" disabled={!canEdit || index === all.length - 1} onClick={() => move(list, item.path, 1)} aria-label={t('systemMenu.moveDown')} data-tooltip={t('systemMenu.moveDown')}>
+            <button
+              type="button"
+              className="btn btn-sm btn-icon"
+              disabled={!canEdit || index === all.length - 1}
+              onClick={() => move(list, item.path, 1)}
+              aria-label={t('systemMenu.moveDown')}
+              data-tooltip={t('systemMenu.moveDown')}
+            >
               <Icon name="arrow-down" size="sm" />
             </button>
             <label className="check" style={{ minHeight: 30 }}>
-              <input type="checkbox" checked={o.hidden} disabled={!canEdit} onChange={(e) => set(item.path, { hidden: e.target.checked })} /> {t('systemMenu.hidden')}
+              <input
+                type="checkbox"
+                checked={o.hidden}
+                disabled={!canEdit}
+                onChange={(e) => set(item.path, { hidden: e.target.checked })}
+              />{' '}
+              {t('systemMenu.hidden')}
             </label>
           </div>
           {item.children && render(item.children, depth + 1)}
@@ -100,7 +147,9 @@ export default function MenuEditor({ route }: ScreenProps) {
   return (
     <div className="card">
       <div className="card-header">
-        <p className="muted" style={{ margin: 0 }}>{t('systemMenu.help')}</p>
+        <p className="muted" style={{ margin: 0 }}>
+          {t('systemMenu.help')}
+        </p>
         {canEdit && (
           <div className="row">
             <button

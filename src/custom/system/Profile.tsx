@@ -35,7 +35,13 @@ export default function ProfileScreen() {
   const save = async () => {
     setErrors({});
     try {
-      const saved = await blocking((signal) => apiPatch<Profile>('/api/account/profile', { full_name: form.full_name.trim(), phone: form.phone.trim() || null, language: form.language }, { signal }));
+      const saved = await blocking((signal) =>
+        apiPatch<Profile>(
+          '/api/account/profile',
+          { full_name: form.full_name.trim(), phone: form.phone.trim() || null, language: form.language },
+          { signal },
+        ),
+      );
       setProfile({ ...profile!, ...saved });
       const s = sessionStore.get();
       if (s) sessionStore.set({ ...s, user: { ...s.user, fullName: saved.full_name, language: saved.language } });
@@ -63,12 +69,25 @@ export default function ProfileScreen() {
           </div>
           <div className={`field${errors.full_name ? ' has-error' : ''}`}>
             <label htmlFor="full_name">{t('user.full_name')}</label>
-            <input id="full_name" className="input" value={form.full_name} maxLength={100} onChange={(e) => setForm({ ...form, full_name: e.target.value })} />
+            <input
+              id="full_name"
+              className="input"
+              value={form.full_name}
+              maxLength={100}
+              onChange={(e) => setForm({ ...form, full_name: e.target.value })}
+            />
             {errors.full_name && <div className="field-error">{errors.full_name}</div>}
           </div>
           <div className={`field${errors.phone ? ' has-error' : ''}`}>
             <label htmlFor="phone">{t('field.phone')}</label>
-            <input id="phone" className="input" type="tel" value={form.phone} maxLength={30} onChange={(e) => setForm({ ...form, phone: e.target.value })} />
+            <input
+              id="phone"
+              className="input"
+              type="tel"
+              value={form.phone}
+              maxLength={30}
+              onChange={(e) => setForm({ ...form, phone: e.target.value })}
+            />
             {errors.phone && <div className="field-error">{errors.phone}</div>}
           </div>
           <div className="field">

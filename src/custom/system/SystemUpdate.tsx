@@ -28,9 +28,17 @@ export default function SystemUpdate({ route }: ScreenProps) {
   }, [load]);
 
   const apply = async () => {
-    if (!(await confirmDialog({ message: t('systemUpdate.applyConfirm'), okLabel: t('systemUpdate.apply', { count: status!.pending.length }) }))) return;
+    if (
+      !(await confirmDialog({
+        message: t('systemUpdate.applyConfirm'),
+        okLabel: t('systemUpdate.apply', { count: status!.pending.length }),
+      }))
+    )
+      return;
     try {
-      const r = await blocking((signal) => apiPost<{ applied: string[] }>('/api/system/update/apply', {}, { signal }), { abortable: false });
+      const r = await blocking((signal) => apiPost<{ applied: string[] }>('/api/system/update/apply', {}, { signal }), {
+        abortable: false,
+      });
       toast.success(t('systemUpdate.appliedNow', { ids: r.applied.join(', ') }));
       await load();
     } catch (err) {
@@ -43,16 +51,31 @@ export default function SystemUpdate({ route }: ScreenProps) {
     <div className="stack">
       <div className="tiles" style={{ marginBottom: 0 }}>
         <div className="tile tile-blue">
-          <div className="tile-icon"><Icon name="box" /></div>
-          <div><div className="tile-value">{status.version}</div><div className="tile-label">{t('systemUpdate.version')}</div></div>
+          <div className="tile-icon">
+            <Icon name="box" />
+          </div>
+          <div>
+            <div className="tile-value">{status.version}</div>
+            <div className="tile-label">{t('systemUpdate.version')}</div>
+          </div>
         </div>
         <div className="tile tile-teal">
-          <div className="tile-icon"><Icon name="database" /></div>
-          <div><div className="tile-value">{status.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}</div><div className="tile-label">{t('systemUpdate.database')}</div></div>
+          <div className="tile-icon">
+            <Icon name="database" />
+          </div>
+          <div>
+            <div className="tile-value">{status.database === 'pglite' ? 'PGlite' : 'PostgreSQL'}</div>
+            <div className="tile-label">{t('systemUpdate.database')}</div>
+          </div>
         </div>
         <div className={`tile ${status.pending.length ? 'tile-yellow' : 'tile-green'}`}>
-          <div className="tile-icon"><Icon name={status.pending.length ? 'alert' : 'check'} /></div>
-          <div><div className="tile-value">{status.pending.length}</div><div className="tile-label">{t('systemUpdate.pending')}</div></div>
+          <div className="tile-icon">
+            <Icon name={status.pending.length ? 'alert' : 'check'} />
+          </div>
+          <div>
+            <div className="tile-value">{status.pending.length}</div>
+            <div className="tile-label">{t('systemUpdate.pending')}</div>
+          </div>
         </div>
       </div>
       <div className="card">

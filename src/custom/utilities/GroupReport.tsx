@@ -46,14 +46,19 @@ export default function GroupReport({ route }: ScreenProps) {
   const loadGroups = useCallback(() => dataProvider.getList(ENTITY, { limit: 200, sort: 'code' }).then((r) => setGroups(r.rows)), []);
   useEffect(() => {
     void loadGroups();
-    apiGet<{ rows: { code: string; name: I18nText; canRun: boolean }[] }>('/api/reports').then((r) => setCatalog(r.rows.filter((x) => x.canRun)));
+    apiGet<{ rows: { code: string; name: I18nText; canRun: boolean }[] }>('/api/reports').then((r) =>
+      setCatalog(r.rows.filter((x) => x.canRun)),
+    );
   }, [loadGroups, session?.branchId]);
 
   // The parameter forms of the reports in the open group.
   useEffect(() => {
     for (const item of draft?.items ?? []) {
       if (metas[item.code]) continue;
-      dataProvider.reportMeta(item.code).then((m) => setMetas((s) => ({ ...s, [item.code]: m })), () => undefined);
+      dataProvider.reportMeta(item.code).then(
+        (m) => setMetas((s) => ({ ...s, [item.code]: m })),
+        () => undefined,
+      );
     }
   }, [draft?.items, metas]);
 
@@ -61,7 +66,8 @@ export default function GroupReport({ route }: ScreenProps) {
     setJob(undefined);
     setDraft({ id: g.id, version: g.version, code: g.code, name: g.name, description: g.description ?? '', items: g.items ?? [] });
   };
-  const setItem = (i: number, change: Partial<Item>) => setDraft((d) => d && { ...d, items: d.items.map((x, j) => (j === i ? { ...x, ...change } : x)) });
+  const setItem = (i: number, change: Partial<Item>) =>
+    setDraft((d) => d && { ...d, items: d.items.map((x, j) => (j === i ? { ...x, ...change } : x)) });
   const move = (i: number, by: number) =>
     setDraft((d) => {
       if (!d) return d;
@@ -73,9 +79,16 @@ export default function GroupReport({ route }: ScreenProps) {
 
   const save = async () => {
     if (!draft) return;
-    const values = { code: draft.code, name: draft.name, description: draft.description || null, items: draft.items.map((x) => ({ code: x.code, ...(x.params && Object.keys(x.params).length ? { params: x.params } : {}) })) };
+    const values = {
+      code: draft.code,
+      name: draft.name,
+      description: draft.description || null,
+      items: draft.items.map((x) => ({ code: x.code, ...(x.params && Object.keys(x.params).length ? { params: x.params } : {}) })),
+    };
     try {
-      const row = draft.id ? await dataProvider.update(ENTITY, draft.id, draft.version!, values) : await dataProvider.create(ENTITY, { ...values, active: true });
+      const row = draft.id
+        ? await dataProvider.update(ENTITY, draft.id, draft.version!, values)
+        : await dataProvider.create(ENTITY, { ...values, active: true });
       toast.success(t('report-group.saved', { code: row.code }));
       await loadGroups();
       open(row);
@@ -85,7 +98,15 @@ export default function GroupReport({ route }: ScreenProps) {
     }
   };
   const remove = async () => {
-    if (!draft?.id || !(await confirmDialog({ message: t('report-group.deleteConfirm', { code: draft.code }), tone: 'danger', okLabel: t('common.delete') }))) return;
+    if (
+      !draft?.id ||
+      !(await confirmDialog({
+        message: t('report-group.deleteConfirm', { code: draft.code }),
+        tone: 'danger',
+        okLabel: t('common.delete'),
+      }))
+    )
+      return;
     try {
       await dataProvider.delete(ENTITY, draft.id, draft.version!);
       setDraft(undefined);
@@ -117,7 +138,15 @@ export default function GroupReport({ route }: ScreenProps) {
         <div className="card-header">
           <h3>{t('report-group.list')}</h3>
           {can('create') && (
-            <button type="button" className="btn btn-sm btn-primary" onClick={() => { setJob(undefined); setDraft({ ...empty }); }} data-testid="group-new">
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => {
+                setJob(undefined);
+                setDraft({ ...empty });
+              }}
+              data-testid="group-new"
+            >
               <Icon name="plus" size="sm" /> {t('report-group.new')}
             </button>
           )}
@@ -127,7 +156,9 @@ export default function GroupReport({ route }: ScreenProps) {
             <li key={g.id}>
               <button type="button" className={draft?.id === g.id ? 'on' : ''} onClick={() => open(g)}>
                 <strong>{g.name}</strong>
-                <span className="muted">{g.code} · {t('report-group.items')}: {(g.items ?? []).length}</span>
+                <span className="muted">
+                  {g.code} · {t('report-group.items')}: {(g.items ?? []).length}
+                </span>
               </button>
             </li>
           ))}
@@ -135,34 +166,88 @@ export default function GroupReport({ route }: ScreenProps) {
         </ul>
       </div>
       {!draft ? (
-        <div className="card"><div className="empty">{t('report-group.select')}</div></div>
+        <div className="card">
+          <div className="empty">{t('report-group.select')}</div>
+        </div>
       ) : (
         <div className="card">
           <div className="card-body stack">
             <div className="grid-3">
               <div className="field">
-                <label htmlFor="g-code">{t('report-group.code')}<span className="req">*</span></label>
-                <input id="g-code" className="input" maxLength={20} value={draft.code} disabled={!editable} onChange={(e) => setDraft({ ...draft, code: e.target.value.toUpperCase() })} />
+                <label htmlFor="g-code">
+                  {t('report-group.code')}
+                  <span className="req">*</span>
+                </label>
+                <input
+                  id="g-code"
+                  className="input"
+                  maxLength={20}
+                  value={draft.code}
+                  disabled={!editable}
+                  onChange={(e) => setDraft({ ...draft, code: e.target.value.toUpperCase() })}
+                />
               </div>
               <div className="field" style={{ gridColumn: 'span 2' }}>
-                <label htmlFor="g-name">{t('report-group.name')}<span className="req">*</span></label>
-                <input id="g-name" className="input" maxLength={100} value={draft.name} disabled={!editable} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+                <label htmlFor="g-name">
+                  {t('report-group.name')}
+                  <span className="req">*</span>
+                </label>
+                <input
+                  id="g-name"
+                  className="input"
+                  maxLength={100}
+                  value={draft.name}
+                  disabled={!editable}
+                  onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                />
               </div>
             </div>
             <div className="field">
               <label htmlFor="g-desc">{t('report-group.description')}</label>
-              <input id="g-desc" className="input" maxLength={300} value={draft.description} disabled={!editable} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+              <input
+                id="g-desc"
+                className="input"
+                maxLength={300}
+                value={draft.description}
+                disabled={!editable}
+                onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+              />
             </div>
             <h3 style={{ fontSize: 15 }}>{t('report-group.items')}</h3>
             {draft.items.map((item, i) => (
               <div key={`${item.code}-${i}`} className="card" data-testid={`group-item-${item.code}`}>
                 <div className="card-header">
-                  <strong>{i + 1}. {nameOf(item.code)}</strong>
+                  <strong>
+                    {i + 1}. {nameOf(item.code)}
+                  </strong>
                   {editable && (
                     <div className="row">
-                      <button type="button" className="btn btn-sm btn-ghost btn-icon" aria-label="up" disabled={i === 0} onClick={() => move(i, -1)}><Icon name="arrow-up" size="sm" /></button>
-                      <button type="button" className="btn btn-sm btn-ghost btn-icon" aria-label="down" disabled={i === draft.items.length - 1} onClick={() => move(i, 1)}><Icon name="arrow-down" size="sm" /></button>
-                      <button type="button" className="btn btn-sm btn-ghost btn-icon" aria-label={t('common.delete')} onClick={() => setDraft({ ...draft, items: draft.items.filter((_, j) => j !== i) })}><Icon name="trash" size="sm" /></button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-ghost btn-icon"
+                        aria-label="up"
+                        disabled={i === 0}
+                        onClick={() => move(i, -1)}
+                      >
+                        <Icon name="arrow-up" size="sm" />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-ghost btn-icon"
+                        aria-label="down"
+                        disabled={i === draft.items.length - 1}
+                        onClick={() => move(i, 1)}
+                      >
+                        <Icon name="arrow-down" size="sm" />
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-ghost btn-icon"
+                        aria-label={t('common.delete')}
+                        onClick={() => setDraft({ ...draft, items: draft.items.filter((_, j) => j !== i) })}
+                      >
+                        <Icon name="trash" size="sm" />
+                      </button>
                     </div>
                   )}
                 </div>
@@ -175,19 +260,43 @@ export default function GroupReport({ route }: ScreenProps) {
             ))}
             {editable && (
               <div className="row">
-                <select className="select" style={{ maxWidth: 360 }} aria-label={t('report-group.addReport')} value={adding} onChange={(e) => setAdding(e.target.value)}>
+                <select
+                  className="select"
+                  style={{ maxWidth: 360 }}
+                  aria-label={t('report-group.addReport')}
+                  value={adding}
+                  onChange={(e) => setAdding(e.target.value)}
+                >
                   <option value="">{t('common.choose')}</option>
-                  {catalog.map((c) => <option key={c.code} value={c.code}>{c.name[lang]}</option>)}
+                  {catalog.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name[lang]}
+                    </option>
+                  ))}
                 </select>
-                <button type="button" className="btn" disabled={!adding} onClick={() => { setDraft({ ...draft, items: [...draft.items, { code: adding }] }); setAdding(''); }}>
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={!adding}
+                  onClick={() => {
+                    setDraft({ ...draft, items: [...draft.items, { code: adding }] });
+                    setAdding('');
+                  }}
+                >
                   <Icon name="plus" size="sm" /> {t('report-group.addReport')}
                 </button>
               </div>
             )}
             {job && (
               <div className="stack" aria-live="polite" data-testid="group-progress">
-                <div className="progress"><span style={{ width: `${job.total ? Math.round((job.done / job.total) * 100) : 0}%` }} /></div>
-                <div className="muted">{job.state === 'running' ? t('report-group.running', { step: job.step, done: job.done, total: job.total }) : `${job.done} / ${job.total}`}</div>
+                <div className="progress">
+                  <span style={{ width: `${job.total ? Math.round((job.done / job.total) * 100) : 0}%` }} />
+                </div>
+                <div className="muted">
+                  {job.state === 'running'
+                    ? t('report-group.running', { step: job.step, done: job.done, total: job.total })
+                    : `${job.done} / ${job.total}`}
+                </div>
               </div>
             )}
           </div>
@@ -199,10 +308,22 @@ export default function GroupReport({ route }: ScreenProps) {
             )}
             {draft.id && (
               <>
-                <button type="button" className="btn" disabled={job?.state === 'running'} onClick={() => void run('xlsx')} data-testid="group-run-xlsx">
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={job?.state === 'running'}
+                  onClick={() => void run('xlsx')}
+                  data-testid="group-run-xlsx"
+                >
                   <Icon name="download" size="sm" /> {t('report-group.runXlsx')}
                 </button>
-                <button type="button" className="btn" disabled={job?.state === 'running'} onClick={() => void run('pdf')} data-testid="group-run-pdf">
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={job?.state === 'running'}
+                  onClick={() => void run('pdf')}
+                  data-testid="group-run-pdf"
+                >
                   <Icon name="file-text" size="sm" /> {t('report-group.runPdf')}
                 </button>
               </>

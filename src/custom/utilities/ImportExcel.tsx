@@ -61,7 +61,10 @@ export default function ImportExcel(_props: ScreenProps) {
   const [fileKey, setFileKey] = useState(0);
 
   useEffect(() => {
-    apiGet<{ rows: Target[] }>('/api/import/entities').then((r) => setTargets(r.rows), (e: ApiError) => toast.error(e.message));
+    apiGet<{ rows: Target[] }>('/api/import/entities').then(
+      (r) => setTargets(r.rows),
+      (e: ApiError) => toast.error(e.message),
+    );
   }, [session?.branchId]);
 
   const target = targets.find((x) => x.id === entity);
@@ -123,7 +126,9 @@ export default function ImportExcel(_props: ScreenProps) {
     <div className="stack">
       <div className="steps" aria-hidden="true">
         {['import.step.file', 'import.step.map', 'import.step.preview'].map((k, i) => (
-          <span key={k} className={step >= i + 1 ? 'on' : ''}>{t(k)}</span>
+          <span key={k} className={step >= i + 1 ? 'on' : ''}>
+            {t(k)}
+          </span>
         ))}
       </div>
       <div className="card">
@@ -131,14 +136,34 @@ export default function ImportExcel(_props: ScreenProps) {
           <div className="grid-3">
             <div className="field">
               <label htmlFor="imp-entity">{t('import.entity')}</label>
-              <select id="imp-entity" className="select" value={entity} onChange={(e) => { setEntity(e.target.value); if (upload) void preview(upload, e.target.value); }}>
+              <select
+                id="imp-entity"
+                className="select"
+                value={entity}
+                onChange={(e) => {
+                  setEntity(e.target.value);
+                  if (upload) void preview(upload, e.target.value);
+                }}
+              >
                 <option value="">{t('common.choose')}</option>
-                {targets.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
+                {targets.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field">
               <label htmlFor="imp-file">{t('import.file')}</label>
-              <input key={fileKey} id="imp-file" className="input" type="file" accept=".xlsx,.csv" disabled={!entity} onChange={(e) => void choose(e.target.files?.[0])} />
+              <input
+                key={fileKey}
+                id="imp-file"
+                className="input"
+                type="file"
+                accept=".xlsx,.csv"
+                disabled={!entity}
+                onChange={(e) => void choose(e.target.files?.[0])}
+              />
             </div>
             <div className="field" style={{ justifyContent: 'flex-end' }}>
               <div className="row">
@@ -162,8 +187,20 @@ export default function ImportExcel(_props: ScreenProps) {
             <h3>{t('import.step.map')}</h3>
             <div className="row">
               {sheets.length > 1 && (
-                <select className="select" aria-label={t('import.sheet')} value={sheetName} onChange={(e) => { setSheetName(e.target.value); setMapping(sheets.find((s) => s.name === e.target.value)?.mapping ?? {}); }}>
-                  {sheets.map((s) => <option key={s.name} value={s.name}>{s.name}</option>)}
+                <select
+                  className="select"
+                  aria-label={t('import.sheet')}
+                  value={sheetName}
+                  onChange={(e) => {
+                    setSheetName(e.target.value);
+                    setMapping(sheets.find((s) => s.name === e.target.value)?.mapping ?? {});
+                  }}
+                >
+                  {sheets.map((s) => (
+                    <option key={s.name} value={s.name}>
+                      {s.name}
+                    </option>
+                  ))}
                 </select>
               )}
               <span className="badge badge-info">{t('import.rowsInFile', { count: sheet.rowCount.toLocaleString('de-DE') })}</span>
@@ -181,33 +218,66 @@ export default function ImportExcel(_props: ScreenProps) {
               <tbody>
                 {sheet.headers.map((h, i) => (
                   <tr key={`${h}-${i}`}>
-                    <td><strong>{h || `#${i + 1}`}</strong></td>
                     <td>
-                      <select className="select" aria-label={`${t('import.field')} ${h}`} data-testid={`map-${h}`} value={mapping[h] ?? ''} onChange={(e) => setMapping({ ...mapping, [h]: e.target.value || null })}>
+                      <strong>{h || `#${i + 1}`}</strong>
+                    </td>
+                    <td>
+                      <select
+                        className="select"
+                        aria-label={`${t('import.field')} ${h}`}
+                        data-testid={`map-${h}`}
+                        value={mapping[h] ?? ''}
+                        onChange={(e) => setMapping({ ...mapping, [h]: e.target.value || null })}
+                      >
                         <option value="">{t('import.ignore')}</option>
                         {target.fields.map((f) => (
                           <option key={f.name} value={f.name}>
-                            {f.label}{f.required ? ' *' : ''}
+                            {f.label}
+                            {f.required ? ' *' : ''}
                           </option>
                         ))}
                       </select>
                     </td>
-                    <td className="muted hide-mobile">{sheet.sample.slice(0, 3).map((r) => cellText(r[i])).filter(Boolean).join(' · ')}</td>
+                    <td className="muted hide-mobile">
+                      {sheet.sample
+                        .slice(0, 3)
+                        .map((r) => cellText(r[i]))
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           <div className="card-footer stack">
-            {missing.length > 0 && <div className="alert alert-warning"><Icon name="alert" /> {t('import.requiredMissing', { fields: missing.map((f) => f.label).join(', ') })}</div>}
+            {missing.length > 0 && (
+              <div className="alert alert-warning">
+                <Icon name="alert" /> {t('import.requiredMissing', { fields: missing.map((f) => f.label).join(', ') })}
+              </div>
+            )}
             {job?.state === 'running' && (
               <div className="stack" aria-live="polite">
-                <div className="progress"><span style={{ width: `${job.total ? Math.round((job.done / job.total) * 100) : 0}%` }} /></div>
-                <div className="muted">{t('import.progress', { step: job.step, done: job.done.toLocaleString('de-DE'), total: job.total.toLocaleString('de-DE') })}</div>
+                <div className="progress">
+                  <span style={{ width: `${job.total ? Math.round((job.done / job.total) * 100) : 0}%` }} />
+                </div>
+                <div className="muted">
+                  {t('import.progress', {
+                    step: job.step,
+                    done: job.done.toLocaleString('de-DE'),
+                    total: job.total.toLocaleString('de-DE'),
+                  })}
+                </div>
               </div>
             )}
             <div className="row">
-              <button type="button" className="btn btn-primary" disabled={missing.length > 0 || job?.state === 'running'} onClick={() => void run()} data-testid="import-run">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={missing.length > 0 || job?.state === 'running'}
+                onClick={() => void run()}
+                data-testid="import-run"
+              >
                 <Icon name="upload" size="sm" /> {t('import.run')}
               </button>
             </div>
@@ -216,7 +286,9 @@ export default function ImportExcel(_props: ScreenProps) {
       )}
 
       {result && result.problems.length === 0 && (
-        <div className="alert alert-success" data-testid="import-done"><Icon name="check" /> {t('import.done', { count: result.imported.toLocaleString('de-DE') })}</div>
+        <div className="alert alert-success" data-testid="import-done">
+          <Icon name="check" /> {t('import.done', { count: result.imported.toLocaleString('de-DE') })}
+        </div>
       )}
       {result && result.problems.length > 0 && (
         <div className="card" data-testid="import-problems">

@@ -40,7 +40,13 @@ function blank(code: string): ReportDefinition {
     code,
     module: 'utilities',
     name: { en: 'New report', id: 'Laporan baru' },
-    parameters: { type: 'object', properties: { date_from: { type: 'string', format: 'date', 'x-default': 'startOfMonth' }, date_to: { type: 'string', format: 'date', 'x-default': 'businessDate' } } },
+    parameters: {
+      type: 'object',
+      properties: {
+        date_from: { type: 'string', format: 'date', 'x-default': 'startOfMonth' },
+        date_to: { type: 'string', format: 'date', 'x-default': 'businessDate' },
+      },
+    },
     sql: 'SELECT a.at::date AS day, count(*) AS changes FROM audit_log a WHERE a.branch_id = :branch_id AND a.at >= :date_from::date AND a.at < :date_to::date + 1 GROUP BY 1',
     columns: [
       { field: 'day', title: { en: 'Day', id: 'Hari' }, type: 'date' },
@@ -89,7 +95,11 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
   const showError = (e: ApiError) => {
     setPreview(undefined);
     setMessage(e.message);
-    setProblems(((e.details?.problems as Problem[] | undefined) ?? []).concat(Object.entries(e.fields).map(([pointer, m]) => ({ file: 'report', pointer, message: m }))));
+    setProblems(
+      ((e.details?.problems as Problem[] | undefined) ?? []).concat(
+        Object.entries(e.fields).map(([pointer, m]) => ({ file: 'report', pointer, message: m })),
+      ),
+    );
   };
   const clear = () => {
     setMessage(undefined);
@@ -101,7 +111,9 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
     if (!definition) return;
     clear();
     try {
-      const r = await blocking((signal) => apiPost<ReportResult & { truncated?: boolean }>('/api/reports/dry-run', { definition }, { signal }));
+      const r = await blocking((signal) =>
+        apiPost<ReportResult & { truncated?: boolean }>('/api/reports/dry-run', { definition }, { signal }),
+      );
       setPreview(r.columns ? r : undefined);
       toast.success(t('report.dryRunOk', { count: r.rows.length }));
     } catch (e) {
@@ -113,7 +125,13 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
     if (!definition) return;
     clear();
     try {
-      const r = await blocking((signal) => http.put<{ version: number }>(`/api/reports/${definition.code}/design`, { definition, ...(note ? { note } : {}) }, { signal }).then((x) => x.data), { abortable: false });
+      const r = await blocking(
+        (signal) =>
+          http
+            .put<{ version: number }>(`/api/reports/${definition.code}/design`, { definition, ...(note ? { note } : {}) }, { signal })
+            .then((x) => x.data),
+        { abortable: false },
+      );
       toast.success(t('report.saved', { code: definition.code, version: r.version }));
       setNote('');
       setCode(definition.code);
@@ -147,7 +165,13 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
           <button type="button" className="btn" onClick={() => void dryRun()} data-testid="report-dry-run">
             <Icon name="eye" size="sm" /> {t('report.dryRun')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={isNew && !design && !/^[a-z0-9-]+$/.test(code)} data-testid="report-save">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void save()}
+            disabled={isNew && !design && !/^[a-z0-9-]+$/.test(code)}
+            data-testid="report-save"
+          >
             <Icon name="check" size="sm" /> {t('report.save')}
           </button>
           <span className="spacer" />
@@ -163,7 +187,13 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
         {isNew && !design && (
           <div className="field">
             <label htmlFor="report-code">{t('report.newCode')}</label>
-            <input id="report-code" className="input" maxLength={60} value={code} onChange={(e) => setCode(e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, ''))} />
+            <input
+              id="report-code"
+              className="input"
+              maxLength={60}
+              value={code}
+              onChange={(e) => setCode(e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, ''))}
+            />
           </div>
         )}
         {message && (
@@ -185,7 +215,13 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
         )}
         <div className="field">
           <label htmlFor="report-definition">{t('report.definition')}</label>
-          <textarea id="report-definition" className="input code-editor" spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            id="report-definition"
+            className="input code-editor"
+            spellCheck={false}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="report-note">{t('report.note')}</label>

@@ -51,7 +51,15 @@ http.interceptors.response.use(
         } catch {
           parsed = undefined;
         }
-        return Promise.reject(new ApiError(err.response!.status, parsed?.error?.code ?? 'HTTP', parsed?.error?.message ?? err.message, parsed?.error?.fields ?? {}, parsed?.error?.details));
+        return Promise.reject(
+          new ApiError(
+            err.response!.status,
+            parsed?.error?.code ?? 'HTTP',
+            parsed?.error?.message ?? err.message,
+            parsed?.error?.fields ?? {},
+            parsed?.error?.details,
+          ),
+        );
       });
     }
     const body = err.response.data?.error;

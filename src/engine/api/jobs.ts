@@ -12,7 +12,12 @@ export interface JobStatus<R = unknown> {
 }
 
 /** Starts a job and follows it until it ends, telling `onProgress` each step (for a progress bar). */
-export async function runJob<R = unknown>(url: string, body: unknown, onProgress: (s: JobStatus<R>) => void, intervalMs = 350): Promise<JobStatus<R>> {
+export async function runJob<R = unknown>(
+  url: string,
+  body: unknown,
+  onProgress: (s: JobStatus<R>) => void,
+  intervalMs = 350,
+): Promise<JobStatus<R>> {
   let status = await apiPost<JobStatus<R>>(url, body);
   onProgress(status);
   while (status.state === 'running') {

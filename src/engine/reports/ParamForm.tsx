@@ -11,7 +11,13 @@ export type ParamValues = Record<string, string>;
  * The parameters of a report as inputs. Values are strings (they travel in the URL and the query
  * string); the server fills defaults and checks types, so this form never guesses either.
  */
-export function ParamForm({ def, values, onChange, onSubmit, children }: {
+export function ParamForm({
+  def,
+  values,
+  onChange,
+  onSubmit,
+  children,
+}: {
   def: Pick<ReportDefinition, 'parameters'>;
   values: ParamValues;
   onChange(v: ParamValues): void;
@@ -39,9 +45,26 @@ export function ParamForm({ def, values, onChange, onSubmit, children }: {
         const value = values[name] ?? '';
         let input: ReactNode;
         if (p.format === 'date') {
-          input = <DateInput id={id} ariaLabel={label} value={value || null} onChange={(v) => set(name, v)} invalidLabel={t('error.format.date', { field: label })} />;
+          input = (
+            <DateInput
+              id={id}
+              ariaLabel={label}
+              value={value || null}
+              onChange={(v) => set(name, v)}
+              invalidLabel={t('error.format.date', { field: label })}
+            />
+          );
         } else if (p['x-ref']) {
-          input = <LookupSelect id={id} ariaLabel={label} entity={p['x-ref'] as string} value={value ? Number(value) : null} onChange={(v) => set(name, v == null ? null : String(v))} emptyLabel={t('common.all')} />;
+          input = (
+            <LookupSelect
+              id={id}
+              ariaLabel={label}
+              entity={p['x-ref'] as string}
+              value={value ? Number(value) : null}
+              onChange={(v) => set(name, v == null ? null : String(v))}
+              emptyLabel={t('common.all')}
+            />
+          );
         } else if (p.enum) {
           input = (
             <select id={id} className="select" value={value} onChange={(e) => set(name, e.target.value)}>
@@ -62,9 +85,19 @@ export function ParamForm({ def, values, onChange, onSubmit, children }: {
             </select>
           );
         } else if (p.type === 'integer' || p.type === 'number') {
-          input = <input id={id} className="input num" inputMode="decimal" value={value} onChange={(e) => set(name, e.target.value.trim())} />;
+          input = (
+            <input id={id} className="input num" inputMode="decimal" value={value} onChange={(e) => set(name, e.target.value.trim())} />
+          );
         } else {
-          input = <input id={id} className="input" maxLength={(p.maxLength as number | undefined) ?? 200} value={value} onChange={(e) => set(name, e.target.value)} />;
+          input = (
+            <input
+              id={id}
+              className="input"
+              maxLength={(p.maxLength as number | undefined) ?? 200}
+              value={value}
+              onChange={(e) => set(name, e.target.value)}
+            />
+          );
         }
         return (
           <div className="field" key={name}>

@@ -20,7 +20,8 @@ export function ReportTable({ result }: { result: ReportResult }) {
   const { t, lang } = useI18n();
   const [shown, setShown] = useState(PAGE);
   const yesNo: [string, string] = [t('common.yes'), t('common.no')];
-  const cellText = (c: ReportColumn | undefined, v: unknown) => (c?.enumLabels && v != null ? t(`${c.enumLabels}.${String(v)}`) : formatValue(v, c?.type ?? 'text', yesNo));
+  const cellText = (c: ReportColumn | undefined, v: unknown) =>
+    c?.enumLabels && v != null ? t(`${c.enumLabels}.${String(v)}`) : formatValue(v, c?.type ?? 'text', yesNo);
   const byField = useMemo(() => new Map(result.columns.map((c) => [c.field, c])), [result.columns]);
   const items = useMemo(
     () => layoutReport(result, (field, v) => cellText(byField.get(field), v) || '—'),
@@ -67,9 +68,16 @@ export function ReportTable({ result }: { result: ReportResult }) {
                   </tr>
                 );
               case 'subtotal':
-                return totalsRow(item.totals, `${t('report.subtotal')} ${item.label} (${item.count})`, `report-subtotal level-${item.level}`, String(i));
+                return totalsRow(
+                  item.totals,
+                  `${t('report.subtotal')} ${item.label} (${item.count})`,
+                  `report-subtotal level-${item.level}`,
+                  String(i),
+                );
               case 'total':
-                return result.rows.length ? totalsRow(item.totals, `${t('report.grandTotal')} (${item.count})`, 'report-total', String(i)) : null;
+                return result.rows.length
+                  ? totalsRow(item.totals, `${t('report.grandTotal')} (${item.count})`, 'report-total', String(i))
+                  : null;
               default:
                 return (
                   <tr key={i}>
@@ -90,7 +98,9 @@ export function ReportTable({ result }: { result: ReportResult }) {
       </table>
       {items.length > shown && (
         <div className="card-footer row" style={{ justifyContent: 'center' }}>
-          <span className="muted">{t('common.rows', { count: `${shown.toLocaleString('de-DE')} / ${items.length.toLocaleString('de-DE')}` })}</span>
+          <span className="muted">
+            {t('common.rows', { count: `${shown.toLocaleString('de-DE')} / ${items.length.toLocaleString('de-DE')}` })}
+          </span>
           <button type="button" className="btn btn-sm" onClick={() => setShown((n) => n + PAGE * 4)}>
             {t('report.showMore')}
           </button>

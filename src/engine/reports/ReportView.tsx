@@ -93,7 +93,13 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
             )}
             <div className="row report-exports">
               {FORMATS.map((f) => (
-                <button key={f.format} type="button" className="btn" onClick={() => void exportAs(f.format)} data-testid={`export-${f.format}`}>
+                <button
+                  key={f.format}
+                  type="button"
+                  className="btn"
+                  onClick={() => void exportAs(f.format)}
+                  data-testid={`export-${f.format}`}
+                >
                   <Icon name={f.icon} size="sm" /> {f.label}
                 </button>
               ))}
@@ -109,7 +115,17 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
       </div>
       {error && (
         <div className="alert alert-warning" role="alert">
-          <Icon name="alert" /> <div>{error.message}{Object.values(error.fields).length > 0 && <ul>{Object.values(error.fields).map((m) => <li key={m}>{m}</li>)}</ul>}</div>
+          <Icon name="alert" />{' '}
+          <div>
+            {error.message}
+            {Object.values(error.fields).length > 0 && (
+              <ul>
+                {Object.values(error.fields).map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         </div>
       )}
       {chart && result && result.rows.length > 0 && (

@@ -38,10 +38,7 @@ export function buildRoutes(routes: RouteNode[], el: RouteElements): RouteObject
   return [
     {
       element: el.root,
-      children: [
-        ...publicRoutes,
-        { element: el.shell, children: [...shellRoutes, { path: '*', element: el.notFound }] },
-      ],
+      children: [...publicRoutes, { element: el.shell, children: [...shellRoutes, { path: '*', element: el.notFound }] }],
     },
   ];
 }

@@ -3,7 +3,15 @@ import { formatDate, parseDisplayDate } from '../../core/format/format';
 import { Icon } from '../Icon';
 
 /** A date typed as DD/MM/YYYY (or picked from the calendar), stored as YYYY-MM-DD. */
-export function DateInput({ value, onChange, id, disabled, placeholder = 'DD/MM/YYYY', invalidLabel, ariaLabel }: {
+export function DateInput({
+  value,
+  onChange,
+  id,
+  disabled,
+  placeholder = 'DD/MM/YYYY',
+  invalidLabel,
+  ariaLabel,
+}: {
   value: string | null | undefined;
   onChange(v: string | null): void;
   id?: string;
@@ -50,7 +58,14 @@ export function DateInput({ value, onChange, id, disabled, placeholder = 'DD/MM/
         style={bad ? { borderColor: 'var(--danger)' } : undefined}
       />
       {!disabled && (
-        <button type="button" className="btn btn-ghost btn-icon btn-sm" style={{ position: 'absolute', right: 3 }} tabIndex={-1} aria-label="calendar" onClick={() => picker.current?.showPicker?.()}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon btn-sm"
+          style={{ position: 'absolute', right: 3 }}
+          tabIndex={-1}
+          aria-label="calendar"
+          onClick={() => picker.current?.showPicker?.()}
+        >
           <Icon name="calendar" size="sm" />
         </button>
       )}

@@ -90,7 +90,11 @@ export function LookupSelect(props: {
             <span className="chip" key={id}>
               {labels.get(id) ?? `#${id}`}
               {!disabled && (
-                <button type="button" aria-label={`remove ${labels.get(id) ?? id}`} onClick={() => onChange(selected.filter((x) => x !== id))}>
+                <button
+                  type="button"
+                  aria-label={`remove ${labels.get(id) ?? id}`}
+                  onClick={() => onChange(selected.filter((x) => x !== id))}
+                >
                   <Icon name="x" size="sm" />
                 </button>
               )}
@@ -131,11 +135,19 @@ export function LookupSelect(props: {
           }}
         />
         {!disabled && !multiple && selected.length > 0 && !open ? (
-          <button type="button" className="btn btn-ghost btn-icon btn-sm" style={{ position: 'absolute', right: 3 }} aria-label="clear" onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon btn-sm"
+            style={{ position: 'absolute', right: 3 }}
+            aria-label="clear"
+            onClick={() => onChange(null)}
+          >
             <Icon name="x" size="sm" />
           </button>
         ) : (
-          <span className="suffix">{loading ? <span className="spinner spinner-sm" style={{ display: 'inline-block' }} /> : <Icon name="chevron-down" size="sm" />}</span>
+          <span className="suffix">
+            {loading ? <span className="spinner spinner-sm" style={{ display: 'inline-block' }} /> : <Icon name="chevron-down" size="sm" />}
+          </span>
         )}
       </div>
       {open && (

@@ -36,7 +36,9 @@ function FieldTemplate(props: FieldTemplateProps) {
 
 /** The form's sections from the screen JSON, each a grid of one to three columns. */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const sections = (getUiOptions(props.uiSchema).sections as Section[] | undefined) ?? [{ columns: 2, fields: props.properties.map((p) => p.name) }];
+  const sections = (getUiOptions(props.uiSchema).sections as Section[] | undefined) ?? [
+    { columns: 2, fields: props.properties.map((p) => p.name) },
+  ];
   const byName = new Map(props.properties.map((p) => [p.name, p]));
   return (
     <>

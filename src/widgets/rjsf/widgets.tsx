@@ -25,7 +25,9 @@ const str = (v: unknown) => (v == null ? '' : String(v));
 
 function TextLike(type: string, inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'url') {
   return function Widget(props: WidgetProps) {
-    const { text, setText, commit } = useCommitOnBlur(props, str, (s) => (s.trim() === '' ? undefined : type === 'password' ? s : s.trim()));
+    const { text, setText, commit } = useCommitOnBlur(props, str, (s) =>
+      s.trim() === '' ? undefined : type === 'password' ? s : s.trim(),
+    );
     return (
       <input
         id={props.id}
@@ -52,7 +54,17 @@ function TextLike(type: string, inputMode?: 'numeric' | 'decimal' | 'email' | 't
 function TextareaWidget(props: WidgetProps) {
   const { text, setText, commit } = useCommitOnBlur(props, str, (s) => (s.trim() === '' ? undefined : s));
   return (
-    <textarea id={props.id} className="input" rows={3} value={text} disabled={props.disabled} readOnly={props.readonly} maxLength={props.schema.maxLength as number | undefined} onChange={(e) => setText(e.target.value)} onBlur={commit} />
+    <textarea
+      id={props.id}
+      className="input"
+      rows={3}
+      value={text}
+      disabled={props.disabled}
+      readOnly={props.readonly}
+      maxLength={props.schema.maxLength as number | undefined}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+    />
   );
 }
 
@@ -64,7 +76,18 @@ function NumberWidget(props: WidgetProps) {
     const n = Number(clean);
     return Number.isNaN(n) ? clean : integer ? n : props.schema.type === 'string' ? clean : n;
   });
-  return <input id={props.id} className="input num" inputMode={integer ? 'numeric' : 'decimal'} value={text} disabled={props.disabled} readOnly={props.readonly} onChange={(e) => setText(e.target.value)} onBlur={commit} />;
+  return (
+    <input
+      id={props.id}
+      className="input num"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      value={text}
+      disabled={props.disabled}
+      readOnly={props.readonly}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+    />
+  );
 }
 
 /** Rupiah typed freely ("1.250.000" or "1250000"), kept as an exact decimal string. */
@@ -96,30 +119,71 @@ function MoneyWidget(props: WidgetProps) {
 }
 
 function PercentWidget(props: WidgetProps) {
-  const { text, setText, commit } = useCommitOnBlur(props, (v) => (v == null ? '' : String(Number(v))), (s) => {
-    const clean = s.replace(',', '.').trim();
-    return clean === '' ? undefined : clean;
-  });
+  const { text, setText, commit } = useCommitOnBlur(
+    props,
+    (v) => (v == null ? '' : String(Number(v))),
+    (s) => {
+      const clean = s.replace(',', '.').trim();
+      return clean === '' ? undefined : clean;
+    },
+  );
   return (
     <div className="input-group">
-      <input id={props.id} className="input num" inputMode="decimal" value={text} disabled={props.disabled} readOnly={props.readonly} onChange={(e) => setText(e.target.value)} onBlur={commit} />
+      <input
+        id={props.id}
+        className="input num"
+        inputMode="decimal"
+        value={text}
+        disabled={props.disabled}
+        readOnly={props.readonly}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+      />
       <span className="suffix">%</span>
     </div>
   );
 }
 
 function DateWidget(props: WidgetProps) {
-  return <DateInput id={props.id} value={props.value} disabled={props.disabled || props.readonly} onChange={(v) => { props.onChange(v ?? undefined); props.onBlur(props.id, v); }} invalidLabel={t('error.format.date', { field: props.label })} />;
+  return (
+    <DateInput
+      id={props.id}
+      value={props.value}
+      disabled={props.disabled || props.readonly}
+      onChange={(v) => {
+        props.onChange(v ?? undefined);
+        props.onBlur(props.id, v);
+      }}
+      invalidLabel={t('error.format.date', { field: props.label })}
+    />
+  );
 }
 
 function TimeWidget(props: WidgetProps) {
-  return <input id={props.id} type="time" className="input" value={props.value ?? ''} disabled={props.disabled} readOnly={props.readonly} onChange={(e) => props.onChange(e.target.value || undefined)} onBlur={() => props.onBlur(props.id, props.value)} />;
+  return (
+    <input
+      id={props.id}
+      type="time"
+      className="input"
+      value={props.value ?? ''}
+      disabled={props.disabled}
+      readOnly={props.readonly}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+      onBlur={() => props.onBlur(props.id, props.value)}
+    />
+  );
 }
 
 function CheckboxWidget(props: WidgetProps) {
   return (
     <label className="check">
-      <input id={props.id} type="checkbox" checked={Boolean(props.value)} disabled={props.disabled || props.readonly} onChange={(e) => props.onChange(e.target.checked)} />
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={Boolean(props.value)}
+        disabled={props.disabled || props.readonly}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
       <span>{props.label}</span>
     </label>
   );
@@ -138,11 +202,13 @@ function SelectWidget(props: WidgetProps) {
       onBlur={() => props.onBlur(props.id, props.value)}
     >
       <option value="">{t('common.choose')}</option>
-      {options.filter((o) => o.value !== null).map((o) => (
-        <option key={String(o.value)} value={String(options.indexOf(o))}>
-          {o.label}
-        </option>
-      ))}
+      {options
+        .filter((o) => o.value !== null)
+        .map((o) => (
+          <option key={String(o.value)} value={String(options.indexOf(o))}>
+            {o.label}
+          </option>
+        ))}
     </select>
   );
 }
@@ -153,7 +219,13 @@ function RadioWidget(props: WidgetProps) {
     <div className="radio-group" role="radiogroup" id={props.id}>
       {options.map((o) => (
         <label key={String(o.value)} className={o.value === props.value ? 'on' : ''}>
-          <input type="radio" name={props.id} checked={o.value === props.value} disabled={props.disabled || props.readonly} onChange={() => props.onChange(o.value)} />
+          <input
+            type="radio"
+            name={props.id}
+            checked={o.value === props.value}
+            disabled={props.disabled || props.readonly}
+            onChange={() => props.onChange(o.value)}
+          />
           {o.label}
         </label>
       ))}
@@ -163,7 +235,9 @@ function RadioWidget(props: WidgetProps) {
 
 function LookupWidget(props: WidgetProps) {
   const opts = props.options as { entity: string; lookupFilter?: Record<string, unknown> };
-  const filter = opts.lookupFilter ? Object.fromEntries(Object.entries(opts.lookupFilter).map(([k, v]) => [k, { op: 'eq' as const, value: v }])) : undefined;
+  const filter = opts.lookupFilter
+    ? Object.fromEntries(Object.entries(opts.lookupFilter).map(([k, v]) => [k, { op: 'eq' as const, value: v }]))
+    : undefined;
   return (
     <LookupSelect
       id={props.id}
@@ -183,7 +257,17 @@ function LookupWidget(props: WidgetProps) {
 }
 
 function ColorWidget(props: WidgetProps) {
-  return <input id={props.id} type="color" className="input" style={{ width: 64, padding: 2 }} value={props.value ?? '#2f7dbd'} disabled={props.disabled || props.readonly} onChange={(e) => props.onChange(e.target.value)} />;
+  return (
+    <input
+      id={props.id}
+      type="color"
+      className="input"
+      style={{ width: 64, padding: 2 }}
+      value={props.value ?? '#2f7dbd'}
+      disabled={props.disabled || props.readonly}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
 }
 
 function HiddenWidget() {
@@ -193,7 +277,11 @@ function HiddenWidget() {
 /** A widget name nobody registered shows a box naming the screen and the field, never a blank. */
 export function UnknownWidget(props: WidgetProps) {
   const o = props.options as { requested?: string; screen?: string };
-  return <div className="unknown-widget">{t('common.unknownWidget', { widget: o.requested ?? '?', screen: o.screen ?? '?', path: props.id })}</div>;
+  return (
+    <div className="unknown-widget">
+      {t('common.unknownWidget', { widget: o.requested ?? '?', screen: o.screen ?? '?', path: props.id })}
+    </div>
+  );
 }
 
 export const widgets: RegistryWidgetsType = {

@@ -21,17 +21,37 @@ afterAll(async () => {
 describe('the audit trail of a bank account', () => {
   it('records the accountant creating, changing and deleting Bank Syariah Indonesia, with before and after', async () => {
     const since = await lastAuditId(t.database.db);
-    const created = (await accountant.post('/api/data/system/bank', { code: 'BSI', name: 'Bank Syariah Indonesia', account_no: '721 000 1234' })).json();
-    const changed = (await accountant.patch(`/api/data/system/bank/${created.id}`, { version: 1, account_no: '721 000 9876', bank_branch: 'KC Bandung Buah Batu' })).json();
+    const created = (
+      await accountant.post('/api/data/system/bank', { code: 'BSI', name: 'Bank Syariah Indonesia', account_no: '721 000 1234' })
+    ).json();
+    const changed = (
+      await accountant.patch(`/api/data/system/bank/${created.id}`, {
+        version: 1,
+        account_no: '721 000 9876',
+        bank_branch: 'KC Bandung Buah Batu',
+      })
+    ).json();
     expect((await accountant.delete(`/api/data/system/bank/${created.id}?version=${changed.version}`)).json().deleted).toBe(true);
 
     const rows = await auditSince(t.database.db, since);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     for (const r of rows) {
-      expect(r).toMatchObject({ username: 'accountant', user_id: accountant.session.user.id, branch_id: GNB, entity: 'system/bank', entity_id: String(created.id) });
+      expect(r).toMatchObject({
+        username: 'accountant',
+        user_id: accountant.session.user.id,
+        branch_id: GNB,
+        entity: 'system/bank',
+        entity_id: String(created.id),
+      });
     }
     expect(rows[0].before).toBeNull();
-    expect(rows[0].after).toMatchObject({ code: 'BSI', name: 'Bank Syariah Indonesia', account_no: '721 000 1234', currency: 'IDR', active: true });
+    expect(rows[0].after).toMatchObject({
+      code: 'BSI',
+      name: 'Bank Syariah Indonesia',
+      account_no: '721 000 1234',
+      currency: 'IDR',
+      active: true,
+    });
     expect(rows[1].before).toEqual({ account_no: '721 000 1234', bank_branch: null });
     expect(rows[1].after).toEqual({ account_no: '721 000 9876', bank_branch: 'KC Bandung Buah Batu' });
     expect(rows[2].before).toMatchObject({ code: 'BSI', account_no: '721 000 9876' });
@@ -42,7 +62,9 @@ describe('the audit trail of a bank account', () => {
 
   it('is readable in the audit log screen, filtered by entity and row', async () => {
     const bsi = (await auditSince(t.database.db, 0)).find((r) => r.entity === 'system/bank' && r.action === 'create')!;
-    const filter = encodeURIComponent(JSON.stringify({ entity: { op: 'eq', value: 'system/bank' }, entity_id: { op: 'eq', value: bsi.entity_id } }));
+    const filter = encodeURIComponent(
+      JSON.stringify({ entity: { op: 'eq', value: 'system/bank' }, entity_id: { op: 'eq', value: bsi.entity_id } }),
+    );
     const res = await accountant.get(`/api/data/system/audit-log?filter=${filter}&sort=at&dir=asc`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rows.map((r: any) => r.action)).toEqual(['create', 'update', 'delete']);
@@ -51,7 +73,9 @@ describe('the audit trail of a bank account', () => {
 
   it("shows a property's staff only that property's trail; administrators see every property", async () => {
     const NBS = await idOf(t.database.db, 'branch', 'NBR');
-    await sql`INSERT INTO audit_log (branch_id, entity, action, summary) VALUES (${NBS}, 'system/bank', 'create', 'Bank Kuta')`.execute(t.database.db);
+    await sql`INSERT INTO audit_log (branch_id, entity, action, summary) VALUES (${NBS}, 'system/bank', 'create', 'Bank Kuta')`.execute(
+      t.database.db,
+    );
     const q = `/api/data/system/audit-log?limit=500&filter=${encodeURIComponent(JSON.stringify({ summary: { op: 'eq', value: 'Bank Kuta' } }))}`;
     expect((await accountant.get(q)).json().rows).toEqual([]);
     const { rows } = await sql<{ id: number }>`SELECT id FROM audit_log WHERE summary = 'Bank Kuta'`.execute(t.database.db);
@@ -67,7 +91,13 @@ describe('the audit trail of a bank account', () => {
     await admin.post('/api/auth/branch', { branchId: await idOf(t.database.db, 'branch', 'NBR') });
     await admin.post('/api/auth/logout');
     const rows = await auditSince(t.database.db, since);
-    expect(rows.map((r) => `${r.entity}:${r.action}`)).toEqual(['auth:login', 'system/user:lock', 'system:system.lockUser', 'auth:switch-branch', 'auth:logout']);
+    expect(rows.map((r) => `${r.entity}:${r.action}`)).toEqual([
+      'auth:login',
+      'system/user:lock',
+      'system:system.lockUser',
+      'auth:switch-branch',
+      'auth:logout',
+    ]);
     expect(rows[2].after).toEqual({ id: await userId('purchasing'), reason: 'On leave until 01/12/2026' });
   });
 });
@@ -80,7 +110,9 @@ async function userId(username: string) {
 describe('the audit log is append-only in the database', () => {
   it('refuses UPDATE, DELETE and TRUNCATE, even straight in SQL', async () => {
     const n = await countRows(t.database.db, 'audit_log');
-    await expect(sql`UPDATE audit_log SET username = 'nobody'`.execute(t.database.db)).rejects.toThrow('audit_log is append-only: post a correction instead');
+    await expect(sql`UPDATE audit_log SET username = 'nobody'`.execute(t.database.db)).rejects.toThrow(
+      'audit_log is append-only: post a correction instead',
+    );
     await expect(sql`DELETE FROM audit_log WHERE action = 'login'`.execute(t.database.db)).rejects.toThrow('audit_log is append-only');
     await expect(sql`TRUNCATE audit_log`.execute(t.database.db)).rejects.toThrow('audit_log is append-only');
     expect(await countRows(t.database.db, 'audit_log')).toBe(n);

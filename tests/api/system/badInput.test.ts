@@ -44,7 +44,11 @@ beforeAll(async () => {
         if (!rowIds.has(list)) rowIds.set(list, (await admin.get(list)).json().rows[0]?.id ?? 987654321);
         url = path.replace('{rowId}', String(rowIds.get(list)));
       }
-      routes.push({ method: method.toUpperCase() as 'POST' | 'PATCH', path: url, schema: op.requestBody?.content?.['application/json']?.schema ?? {} });
+      routes.push({
+        method: method.toUpperCase() as 'POST' | 'PATCH',
+        path: url,
+        schema: op.requestBody?.content?.['application/json']?.schema ?? {},
+      });
     }
   }
   routes = routes.sort((a, b) => a.path.localeCompare(b.path));
@@ -73,7 +77,11 @@ function wrongType(p: any): unknown {
 }
 
 function each(schema: WriteRoute['schema'], value: (p: any) => unknown, only?: (p: any) => boolean) {
-  return Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([, p]) => !only || only(p)).map(([k, p]) => [k, value(p)]));
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([, p]) => !only || only(p))
+      .map(([k, p]) => [k, value(p)]),
+  );
 }
 
 /** The bad bodies sent to every route. */
@@ -93,18 +101,21 @@ function badBodies(r: WriteRoute): [string, unknown][] {
   }
   if (props.some((k) => strings(r.schema.properties![k]))) {
     out.push(['10 kB in every text field', each(r.schema, () => TEN_KB, strings)]);
-    for (const [k, p] of Object.entries(r.schema.properties ?? {})) if (strings(p)) out.push([`10 kB in ${k}`, { ...requiredFiller(r), [k]: TEN_KB }]);
+    for (const [k, p] of Object.entries(r.schema.properties ?? {}))
+      if (strings(p)) out.push([`10 kB in ${k}`, { ...requiredFiller(r), [k]: TEN_KB }]);
   }
   return out;
 }
 
 /** Plausible values for the required fields, so one bad field is the only problem of a body. */
 function requiredFiller(r: WriteRoute): Record<string, unknown> {
-  return Object.fromEntries((r.schema.required ?? []).map((k) => {
-    const p = r.schema.properties![k];
-    const type = typeOf(p);
-    return [k, type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : 'Kembang'];
-  }));
+  return Object.fromEntries(
+    (r.schema.required ?? []).map((k) => {
+      const p = r.schema.properties![k];
+      const type = typeOf(p);
+      return [k, type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : 'Kembang'];
+    }),
+  );
 }
 
 function expectRefused(res: Response, what: string) {
@@ -138,7 +149,12 @@ describe('every write route refuses bad input and writes nothing', () => {
       const headers = { cookie: admin.cookie!, 'x-csrf-token': admin.csrf!, 'content-type': 'application/json' };
       const broken = await t.app.inject({ method: r.method, url: r.path, payload: '{"code": "BCA", ', headers });
       expectApiError(broken as Response, 400, { message: 'The request body is not valid JSON' });
-      const form = await t.app.inject({ method: r.method, url: r.path, payload: 'code=BCA', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await t.app.inject({
+        method: r.method,
+        url: r.path,
+        payload: 'code=BCA',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expectRefused(form as Response, `${r.method} ${r.path} as a form`);
     }
   });
@@ -165,7 +181,9 @@ describe('every write route refuses bad input and writes nothing', () => {
   });
 
   it('answers a request body over 1 MB with 413', async () => {
-    expectApiError(await admin.post('/api/data/system/bank', { code: 'BIG', name: 'x'.repeat(1_100_000) }), 413, { message: 'The request is too large' });
+    expectApiError(await admin.post('/api/data/system/bank', { code: 'BIG', name: 'x'.repeat(1_100_000) }), 413, {
+      message: 'The request is too large',
+    });
   });
 });
 
@@ -173,14 +191,23 @@ describe('SQL-looking text in a valid text field', () => {
   it('is stored and shown verbatim: a bank named after an injection, a profile, a group description', async () => {
     const bank = await admin.post('/api/data/system/bank', { code: 'SQLI', name: DROP, account_name: "O'Brien & Sons; --" });
     expect(bank.statusCode, bank.body).toBe(201);
-    expect((await admin.get(`/api/data/system/bank/${bank.json().id}`)).json()).toMatchObject({ name: DROP, account_name: "O'Brien & Sons; --" });
-    expect((await admin.get(`/api/data/system/bank?q=${encodeURIComponent("'; DROP")}`)).json().rows.map((r: any) => r.code)).toEqual(['SQLI']);
+    expect((await admin.get(`/api/data/system/bank/${bank.json().id}`)).json()).toMatchObject({
+      name: DROP,
+      account_name: "O'Brien & Sons; --",
+    });
+    expect((await admin.get(`/api/data/system/bank?q=${encodeURIComponent("'; DROP")}`)).json().rows.map((r: any) => r.code)).toEqual([
+      'SQLI',
+    ]);
 
     const profile = await admin.patch('/api/account/profile', { full_name: `Robert'); DROP TABLE audit_log;--` });
     expect(profile.statusCode).toBe(200);
     expect((await admin.get('/api/account/profile')).json().full_name).toBe(`Robert'); DROP TABLE audit_log;--`);
 
-    const group = await admin.post('/api/data/system/group', { code: 'SQLI', name: 'Bobby Tables', description: '1 OR 1=1; SELECT * FROM app_user' });
+    const group = await admin.post('/api/data/system/group', {
+      code: 'SQLI',
+      name: 'Bobby Tables',
+      description: '1 OR 1=1; SELECT * FROM app_user',
+    });
     expect(group.json().description).toBe('1 OR 1=1; SELECT * FROM app_user');
 
     for (const table of ['app_user', 'audit_log', 'bank', 'user_group']) {
@@ -192,8 +219,12 @@ describe('SQL-looking text in a valid text field', () => {
   it('signs nobody in: an injection as user name is a failed sign-in, recorded as typed', async () => {
     const intruder = t.anonymous();
     intruder.remoteAddress = '198.51.100.23';
-    expectApiError(await intruder.post('/api/auth/login', { username: "admin' --", password: "' OR '1'='1" }), 401, { message: 'Wrong user name or password' });
-    const { rows } = await sql<{ summary: string }>`SELECT summary FROM audit_log WHERE action = 'login-failed' ORDER BY id DESC LIMIT 1`.execute(t.database.db);
+    expectApiError(await intruder.post('/api/auth/login', { username: "admin' --", password: "' OR '1'='1" }), 401, {
+      message: 'Wrong user name or password',
+    });
+    const { rows } = await sql<{
+      summary: string;
+    }>`SELECT summary FROM audit_log WHERE action = 'login-failed' ORDER BY id DESC LIMIT 1`.execute(t.database.db);
     expect(rows[0].summary).toBe("admin' --");
   });
 });
@@ -203,10 +234,22 @@ describe('bad queries, paths and headers on reads', () => {
 
   it('answers broken list parameters with 400, never 500', async () => {
     for (const query of [
-      'limit=-1', 'limit=abc', 'limit=100000', 'offset=-5', `sort=${encodeURIComponent(DROP)}`, 'dir=sideways', `q=${'x'.repeat(300)}`,
-      'filter=%5B1%2C2%5D', `filter=${enc({ code: { op: 'drop', value: 1 } })}`, `filter=${enc({ code: { op: 'eq', value: { nested: true } } })}`,
-      `filter=${enc({ id: { op: 'eq', value: 'abc' } })}`, `filter=${enc({ id: { op: 'gt', value: 1e300 } })}`, `filter=${enc({ active: { op: 'in', value: ['maybe'] } })}`,
-      `filter=${enc({ created_at: { op: 'gte', value: 'not a date' } })}`, `after=${'!'.repeat(600)}`, 'unknown=1',
+      'limit=-1',
+      'limit=abc',
+      'limit=100000',
+      'offset=-5',
+      `sort=${encodeURIComponent(DROP)}`,
+      'dir=sideways',
+      `q=${'x'.repeat(300)}`,
+      'filter=%5B1%2C2%5D',
+      `filter=${enc({ code: { op: 'drop', value: 1 } })}`,
+      `filter=${enc({ code: { op: 'eq', value: { nested: true } } })}`,
+      `filter=${enc({ id: { op: 'eq', value: 'abc' } })}`,
+      `filter=${enc({ id: { op: 'gt', value: 1e300 } })}`,
+      `filter=${enc({ active: { op: 'in', value: ['maybe'] } })}`,
+      `filter=${enc({ created_at: { op: 'gte', value: 'not a date' } })}`,
+      `after=${'!'.repeat(600)}`,
+      'unknown=1',
     ]) {
       const res = await admin.get(`/api/data/system/bank?${query}`);
       expect(res.statusCode, `${query}: ${res.body}`).toBe(400);

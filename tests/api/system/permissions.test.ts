@@ -15,7 +15,8 @@ import { expectApiError, idOf } from '../expectations.js';
 const meta = loadMeta(projectRoot);
 const systemRoutes = meta.flatRoutes.filter((r) => r.fullPath.startsWith('/system/') && r.node.permission);
 
-const matches = (pattern: string, resource: string) => (pattern.endsWith('.*') ? resource.startsWith(pattern.slice(0, -1)) : resource === pattern);
+const matches = (pattern: string, resource: string) =>
+  pattern.endsWith('.*') ? resource.startsWith(pattern.slice(0, -1)) : resource === pattern;
 
 /** What the demo group of a user may do, as demoUsers.ts declares it. */
 function allowed(username: string, resource: string, action: string): boolean {
@@ -53,13 +54,25 @@ const newRow: Record<string, (n: number) => Record<string, unknown>> = {
   'system/pay-article': (n) => ({ code: `PA${n}`, name: `OVO ${n}`, group_id: ref.TRF, payment_type: 'transfer' }),
   'system/tax-service': (n) => ({ code: `TS${n}`, name: `Service 5% ${n}`, service_pct: '5.00', tax_pct: '10.00', price_mode: 'plus' }),
   'system/outlet': (n) => ({ code: `OT${n}`, name: `Kopi Corner ${n}` }),
-  'system/pos-printer': (n) => ({ outlet_id: ref.RESTO, name: `Printer ${n}`, purpose: 'bill', connection: 'browser', paper_width: 80, copies: 1 }),
+  'system/pos-printer': (n) => ({
+    outlet_id: ref.RESTO,
+    name: `Printer ${n}`,
+    purpose: 'bill',
+    connection: 'browser',
+    paper_width: 80,
+    copies: 1,
+  }),
   'system/company': (n) => ({ code: `CO${n}`, name: `Nusantara Group ${n}` }),
   'system/branch': (n) => ({ company_id: ref.NHI, code: `BR${n}`, name: `Nusantara Lombok ${n}` }),
   'system/group': (n) => ({ code: `GR${n}`, name: `Night auditors ${n}` }),
   'system/user': (n) => ({ username: `staff${n}`, full_name: `Staff ${n}`, group_id: ref.FO, password: 'Kopi-Tubruk-2026' }),
 };
-const editOf = (entity: string) => (entity === 'system/user' ? { full_name: 'Renamed by the matrix' } : entity === 'system/setup' ? { check_out_time: '12:00' } : { name: 'Renamed by the matrix' });
+const editOf = (entity: string) =>
+  entity === 'system/user'
+    ? { full_name: 'Renamed by the matrix' }
+    : entity === 'system/setup'
+      ? { check_out_time: '12:00' }
+      : { name: 'Renamed by the matrix' };
 
 async function adminCreates(entity: string) {
   const res = await admin.post(`/api/data/${entity}`, newRow[entity](++serial));
@@ -79,7 +92,9 @@ async function attempt(client: ApiClient, route: FlatRoute, action: string): Pro
   if (resource === 'system.system-update') {
     out.push(action === 'view' ? await client.get('/api/system/update') : await client.post('/api/system/update/apply', {}));
   } else if (resource === 'system.system-menu') {
-    out.push(action === 'view' ? await client.get('/api/system/menu-editor') : await client.post('/api/ops/system.saveMenu', { items: [] }));
+    out.push(
+      action === 'view' ? await client.get('/api/system/menu-editor') : await client.post('/api/ops/system.saveMenu', { items: [] }),
+    );
   } else if (action === 'resetPassword' || action === 'lock') {
     const user = await adminCreates('system/user');
     out.push(await client.post(`/api/ops/system.${action === 'lock' ? 'lockUser' : 'resetPassword'}`, { id: user.id }));
@@ -97,7 +112,8 @@ async function attempt(client: ApiClient, route: FlatRoute, action: string): Pro
     }
   }
   if (resource === 'system.group-user' && action === 'view') out.push(await client.get('/api/system/rights-catalog'));
-  if (resource === 'system.group-user' && action === 'edit') out.push(await client.post('/api/ops/system.saveGroupRights', { id: (await adminCreates('system/group')).id, rights: [] }));
+  if (resource === 'system.group-user' && action === 'edit')
+    out.push(await client.post('/api/ops/system.saveGroupRights', { id: (await adminCreates('system/group')).id, rights: [] }));
   return out;
 }
 
@@ -117,10 +133,14 @@ describe.each(DEMO_USERS.map((u) => [u.username, u.group] as const))('%s (%s)', 
           if (may.includes(action)) {
             expect(res.statusCode, `${username} ${resource}:${action} ${res.body}`).toBeLessThan(300);
           } else {
-            const actionName = action === 'resetPassword' || action === 'lock' || action === 'apply'
-              ? route.node.ops!.find((o) => o.key === action)!.name.en
-              : meta.labels.get(`right.${action}`)!.en;
-            expectApiError(res, 403, { code: 'FORBIDDEN', message: `Your group does not have the right '${actionName}' on ${route.node.name!.en}` });
+            const actionName =
+              action === 'resetPassword' || action === 'lock' || action === 'apply'
+                ? route.node.ops!.find((o) => o.key === action)!.name.en
+                : meta.labels.get(`right.${action}`)!.en;
+            expectApiError(res, 403, {
+              code: 'FORBIDDEN',
+              message: `Your group does not have the right '${actionName}' on ${route.node.name!.en}`,
+            });
           }
         }
       }
@@ -144,11 +164,15 @@ describe.each(DEMO_USERS.map((u) => [u.username, u.group] as const))('%s (%s)', 
 describe('refusals come before input checks', () => {
   it('answers 403 to a user without the right even when their request is malformed', async () => {
     const cashier = clients.get('cashier')!;
-    expectApiError(await cashier.post('/api/data/system/bank', { code: 12, nope: true }), 403, { message: "Your group does not have the right 'Add' on Banks" });
+    expectApiError(await cashier.post('/api/data/system/bank', { code: 12, nope: true }), 403, {
+      message: "Your group does not have the right 'Add' on Banks",
+    });
     expectApiError(await cashier.patch('/api/data/system/bank/1', { name: 'x' }), 403);
     expectApiError(await cashier.delete('/api/data/system/bank/1'), 403);
     expectApiError(await cashier.get('/api/data/system/bank?limit=100000'), 403);
-    expectApiError(await cashier.post('/api/ops/system.resetPassword', { id: 'all' }), 403, { message: "Your group does not have the right 'Reset password' on Users" });
+    expectApiError(await cashier.post('/api/ops/system.resetPassword', { id: 'all' }), 403, {
+      message: "Your group does not have the right 'Reset password' on Users",
+    });
     expectApiError(await cashier.post('/api/system/update/apply', { now: true }), 403);
     expectApiError(await cashier.get('/api/system/groups/abc/rights'), 403);
   });
@@ -176,7 +200,13 @@ describe('lookups: names for a form, open to every signed-in user, and nothing m
     const cards = encodeURIComponent(JSON.stringify({ payment_type: { op: 'eq', value: 'card' }, active: { op: 'eq', value: true } }));
     const res = await hk.get(`/api/data/system/pay-article/lookup?filter=${cards}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().rows.map((r: any) => r.label)).toEqual(['AMEX - American Express', 'DEBIT - Debit BCA', 'JCB - JCB', 'MC - Mastercard', 'VISA - Visa']);
+    expect(res.json().rows.map((r: any) => r.label)).toEqual([
+      'AMEX - American Express',
+      'DEBIT - Debit BCA',
+      'JCB - JCB',
+      'MC - Mastercard',
+      'VISA - Visa',
+    ]);
   });
 
   it('needs a session', async () => {

@@ -17,7 +17,11 @@ afterAll(async () => {
 
 async function newClerk(username: string, password = 'Kopi-Tubruk-2026') {
   const res = await admin.post('/api/data/system/user', {
-    username, full_name: username, group_id: await idOf(t.database.db, 'user_group', 'FO'), password, branch_ids: [admin.session.branchId],
+    username,
+    full_name: username,
+    group_id: await idOf(t.database.db, 'user_group', 'FO'),
+    password,
+    branch_ids: [admin.session.branchId],
   });
   expect(res.statusCode, res.body).toBe(201);
   await sql`UPDATE app_user SET must_change_password = false WHERE id = ${res.json().id}`.execute(t.database.db);
@@ -35,7 +39,9 @@ const signIn = (client: ApiClient, username: string, password: string) => client
 
 /** Moves an account's last failure into the past, as if the clerk had waited. */
 async function wait(username: string, seconds: number) {
-  await sql`UPDATE login_throttle SET last_failure_at = last_failure_at - make_interval(secs => ${seconds}) WHERE key = ${`user:${username}`}`.execute(t.database.db);
+  await sql`UPDATE login_throttle SET last_failure_at = last_failure_at - make_interval(secs => ${seconds}) WHERE key = ${`user:${username}`}`.execute(
+    t.database.db,
+  );
 }
 
 describe('per account: growing waits', () => {
@@ -119,7 +125,9 @@ describe('per address: a cut-off against password spraying', () => {
               VALUES ('ip:203.0.113.9', 30, now() - interval '31 minutes', now() - interval '16 minutes')`.execute(t.database.db);
     expect((await signIn(desk, 'frontdesk', 'hotelier')).statusCode).toBe(200);
     expectApiError(await signIn(desk, 'guess', 'Password123!'), 401);
-    const { rows } = await sql<{ failures: number }>`SELECT failures FROM login_throttle WHERE key = 'ip:203.0.113.9'`.execute(t.database.db);
+    const { rows } = await sql<{ failures: number }>`SELECT failures FROM login_throttle WHERE key = 'ip:203.0.113.9'`.execute(
+      t.database.db,
+    );
     expect(rows[0].failures).toBe(1);
   });
 });
@@ -128,11 +136,16 @@ describe('per account: the lock after 100 failures', () => {
   it('locks the account at the 100th consecutive failure, ends its sessions and refuses even the right password', async () => {
     const clerk = await newClerk('putu.ayu');
     const session = await t.login('putu.ayu', 'Kopi-Tubruk-2026');
-    await sql`INSERT INTO login_throttle (key, failures, last_failure_at) VALUES ('user:putu.ayu', 99, now() - interval '1 hour')`.execute(t.database.db);
+    await sql`INSERT INTO login_throttle (key, failures, last_failure_at) VALUES ('user:putu.ayu', 99, now() - interval '1 hour')`.execute(
+      t.database.db,
+    );
     const since = await lastAuditId(t.database.db);
     expectApiError(await signIn(from('10.1.1.6'), 'putu.ayu', 'wrong-100'), 401);
 
-    const { rows } = await sql<{ locked: boolean; locked_reason: string }>`SELECT locked, locked_reason FROM app_user WHERE id = ${clerk.id}`.execute(t.database.db);
+    const { rows } = await sql<{
+      locked: boolean;
+      locked_reason: string;
+    }>`SELECT locked, locked_reason FROM app_user WHERE id = ${clerk.id}`.execute(t.database.db);
     expect(rows[0]).toEqual({ locked: true, locked_reason: 'Too many failed sign-ins' });
     const audit = await auditSince(t.database.db, since);
     expect(audit.map((a) => a.action)).toEqual(['lock', 'login-failed']);

@@ -17,7 +17,11 @@ let root: string;
 let NBR: number;
 
 const PENDING = '9000_guest_preference.sql';
-const SHIPPED = fs.readdirSync(path.join(projectRoot, 'server', 'migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => f.replace(/\.sql$/, ''));
+const SHIPPED = fs
+  .readdirSync(path.join(projectRoot, 'server', 'migrations'))
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+  .map((f) => f.replace(/\.sql$/, ''));
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-update-'));
@@ -58,8 +62,12 @@ describe('system update', () => {
 
   it('is refused to a user without the right, with a readable message', async () => {
     const accountant = await t.login('accountant');
-    expectApiError(await accountant.get('/api/system/update'), 403, { message: "Your group does not have the right 'View' on System update" });
-    expectApiError(await accountant.post('/api/system/update/apply', {}), 403, { message: "Your group does not have the right 'Apply updates' on System update" });
+    expectApiError(await accountant.get('/api/system/update'), 403, {
+      message: "Your group does not have the right 'View' on System update",
+    });
+    expectApiError(await accountant.post('/api/system/update/apply', {}), 403, {
+      message: "Your group does not have the right 'Apply updates' on System update",
+    });
   });
 
   it('applies the pending migration in order, records it and audits it; a second apply finds nothing to do', async () => {
@@ -83,7 +91,9 @@ describe('rights catalog and group rights', () => {
     const res = await admin.get('/api/system/rights-catalog');
     expect(res.statusCode).toBe(200);
     const system = res.json().items.find((i: any) => i.path === '/system');
-    const users = system.children.find((c: any) => c.path === '/system/system-user').children.find((c: any) => c.path === '/system/system-user/user');
+    const users = system.children
+      .find((c: any) => c.path === '/system/system-user')
+      .children.find((c: any) => c.path === '/system/system-user/user');
     expect(users.resource).toBe('system.user');
     expect(users.actions.map((a: any) => a.key)).toEqual(['view', 'create', 'edit', 'delete', 'resetPassword', 'lock']);
     expect(users.actions[1].name).toEqual({ en: 'Add', id: 'Tambah' });
@@ -95,11 +105,23 @@ describe('rights catalog and group rights', () => {
     expect(res.isAdmin).toBe(false);
     expect(res.rights).toEqual([
       'system.log:view',
-      'system.masterbank:create', 'system.masterbank:delete', 'system.masterbank:edit', 'system.masterbank:view',
+      'system.masterbank:create',
+      'system.masterbank:delete',
+      'system.masterbank:edit',
+      'system.masterbank:view',
       'system.masterdepartemen:view',
-      'system.pay-article:create', 'system.pay-article:delete', 'system.pay-article:edit', 'system.pay-article:view',
-      'system.pay-article-group:create', 'system.pay-article-group:delete', 'system.pay-article-group:edit', 'system.pay-article-group:view',
-      'system.tax-service:create', 'system.tax-service:delete', 'system.tax-service:edit', 'system.tax-service:view',
+      'system.pay-article:create',
+      'system.pay-article:delete',
+      'system.pay-article:edit',
+      'system.pay-article:view',
+      'system.pay-article-group:create',
+      'system.pay-article-group:delete',
+      'system.pay-article-group:edit',
+      'system.pay-article-group:view',
+      'system.tax-service:create',
+      'system.tax-service:delete',
+      'system.tax-service:edit',
+      'system.tax-service:view',
     ]);
     const adminGroup = await idOf(t.database.db, 'user_group', 'ADMIN');
     expect((await admin.get(`/api/system/groups/${adminGroup}/rights`)).json()).toEqual({ isAdmin: true, rights: [] });
@@ -107,7 +129,9 @@ describe('rights catalog and group rights', () => {
 
   it('is readable only with the right on user groups', async () => {
     const cashier = await t.login('cashier');
-    expectApiError(await cashier.get('/api/system/rights-catalog'), 403, { message: "Your group does not have the right 'View' on User groups" });
+    expectApiError(await cashier.get('/api/system/rights-catalog'), 403, {
+      message: "Your group does not have the right 'View' on User groups",
+    });
     expectApiError(await cashier.get('/api/system/groups/1/rights'), 403);
     expectApiError(await cashier.get('/api/system/menu-editor'), 403, { message: "Your group does not have the right 'View' on Menu" });
   });
@@ -118,7 +142,13 @@ describe('my profile', () => {
     const clerk = await t.login('frontdesk');
     const res = await clerk.get('/api/account/profile');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: 'frontdesk', full_name: 'Siti Rahmawati', email: 'siti.rahmawati@grandnusantara.co.id', language: 'id', group_name: 'Front office' });
+    expect(res.json()).toMatchObject({
+      username: 'frontdesk',
+      full_name: 'Siti Rahmawati',
+      email: 'siti.rahmawati@grandnusantara.co.id',
+      language: 'id',
+      group_name: 'Front office',
+    });
     expect(res.body).not.toMatch(/password_hash|scrypt/);
   });
 
@@ -131,7 +161,8 @@ describe('my profile', () => {
     expect((await clerk.get('/api/auth/me')).json().user).toMatchObject({ fullName: 'I Made Sudarsana', language: 'en' });
     const [audit] = await auditSince(t.database.db, since);
     expect(audit).toMatchObject({
-      entity: 'system/user', action: 'update-profile',
+      entity: 'system/user',
+      action: 'update-profile',
       before: { full_name: 'Made Sudarsana', phone: null, language: 'id' },
       after: { full_name: 'I Made Sudarsana', phone: '+62 812 3456 7890', language: 'en' },
     });
@@ -141,9 +172,13 @@ describe('my profile', () => {
   it('refuses an empty name, a phone that is not one, an empty change and anything else (a group, an e-mail)', async () => {
     const clerk = await t.login('housekeeping');
     expectApiError(await clerk.patch('/api/account/profile', { full_name: '' }), 400, { fields: { full_name: 'Full name is required' } });
-    expectApiError(await clerk.patch('/api/account/profile', { phone: 'call the desk' }), 400, { fields: { phone: 'Phone must be a phone number' } });
+    expectApiError(await clerk.patch('/api/account/profile', { phone: 'call the desk' }), 400, {
+      fields: { phone: 'Phone must be a phone number' },
+    });
     expectApiError(await clerk.patch('/api/account/profile', {}), 400);
-    expectApiError(await clerk.patch('/api/account/profile', { group_id: 1 }), 400, { fields: { group_id: "'group_id' is not a field that can be saved here" } });
+    expectApiError(await clerk.patch('/api/account/profile', { group_id: 1 }), 400, {
+      fields: { group_id: "'group_id' is not a field that can be saved here" },
+    });
     expectApiError(await clerk.patch('/api/account/profile', { email: 'x@grandnusantara.co.id' }), 400);
     expect((await clerk.get('/api/account/profile')).json().group_name).toBe('Housekeeping');
   });
@@ -172,7 +207,9 @@ describe('reports', () => {
     const clerk = await t.login('frontdesk');
     expect((await clerk.get('/api/reports/property-summary')).statusCode).toBe(200);
     await sql`UPDATE hotel_setup SET business_date = '2026-11-24' WHERE branch_id = ${NBR}`.execute(t.database.db);
-    expect((await admin.get('/api/reports/property-summary', { 'x-branch-id': String(NBR) })).json().rows[0].business_date).toBe('2026-11-24');
+    expect((await admin.get('/api/reports/property-summary', { 'x-branch-id': String(NBR) })).json().rows[0].business_date).toBe(
+      '2026-11-24',
+    );
     expect((await admin.get('/api/reports/property-summary')).json().rows[0].business_date).toBe('2026-11-23');
     expectApiError(await t.anonymous().get('/api/reports/property-summary'), 401);
   });
@@ -188,13 +225,19 @@ describe('reports', () => {
   });
 
   it('needs the audit-log right for recent activity', async () => {
-    expectApiError(await (await t.login('frontdesk')).get('/api/reports/recent-activity'), 403, { message: "Your group does not have the right 'View' on Audit log" });
+    expectApiError(await (await t.login('frontdesk')).get('/api/reports/recent-activity'), 403, {
+      message: "Your group does not have the right 'View' on Audit log",
+    });
     expect((await (await t.login('accountant')).get('/api/reports/recent-activity')).statusCode).toBe(200);
   });
 
   it('refuses bad parameters and unknown reports in words', async () => {
-    expectApiError(await admin.get('/api/reports/recent-activity?limit=lots'), 400, { fields: { limit: 'Number of rows must be a whole number' } });
-    expectApiError(await admin.get('/api/reports/recent-activity?limit=500'), 400, { fields: { limit: 'Number of rows must be at most 200' } });
+    expectApiError(await admin.get('/api/reports/recent-activity?limit=lots'), 400, {
+      fields: { limit: 'Number of rows must be a whole number' },
+    });
+    expectApiError(await admin.get('/api/reports/recent-activity?limit=500'), 400, {
+      fields: { limit: 'Number of rows must be at most 200' },
+    });
     expectApiError(await admin.get('/api/reports/recent-activity?branch_id=2'), 400);
     expectApiError(await admin.get('/api/reports/night-audit-secrets'), 404);
   });
@@ -214,7 +257,11 @@ describe('metadata', () => {
   });
 
   it('serves the screens of public pages without a session, and no other', async () => {
-    expect((await t.anonymous().get('/api/meta/screens/auth/login')).json().screen).toEqual({ kind: 'custom', component: 'auth/Login', title: 'auth.login.title' });
+    expect((await t.anonymous().get('/api/meta/screens/auth/login')).json().screen).toEqual({
+      kind: 'custom',
+      component: 'auth/Login',
+      title: 'auth.login.title',
+    });
     expect((await t.anonymous().get('/api/meta/screens/auth/forgot-password')).statusCode).toBe(200);
     expectApiError(await t.anonymous().get('/api/meta/screens/system/masterbank'), 401);
     expectApiError(await t.anonymous().get('/api/meta/screens/auth/change-password'), 401);
@@ -245,11 +292,29 @@ describe('API documentation', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths);
     for (const p of [
-      '/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/branch', '/api/auth/password', '/api/auth/forgot', '/api/auth/reset',
-      '/api/auth/change-email', '/api/auth/confirm-email', '/api/meta/labels', '/api/meta/menu', '/api/data/system/bank', '/api/data/system/bank/{rowId}',
-      '/api/data/system/bank/lookup', '/api/ops/system.resetPassword', '/api/ops/system.saveGroupRights', '/api/reports/{code}', '/api/system/update',
-      '/api/system/update/apply', '/api/system/rights-catalog', '/api/account/profile',
-    ]) expect(paths, p).toContain(p);
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/me',
+      '/api/auth/branch',
+      '/api/auth/password',
+      '/api/auth/forgot',
+      '/api/auth/reset',
+      '/api/auth/change-email',
+      '/api/auth/confirm-email',
+      '/api/meta/labels',
+      '/api/meta/menu',
+      '/api/data/system/bank',
+      '/api/data/system/bank/{rowId}',
+      '/api/data/system/bank/lookup',
+      '/api/ops/system.resetPassword',
+      '/api/ops/system.saveGroupRights',
+      '/api/reports/{code}',
+      '/api/system/update',
+      '/api/system/update/apply',
+      '/api/system/rights-catalog',
+      '/api/account/profile',
+    ])
+      expect(paths, p).toContain(p);
     const create = doc.paths['/api/data/system/bank'].post.requestBody.content['application/json'].schema;
     expect(create.additionalProperties).toBe(false);
     expect(create.required).toEqual(['code', 'name']);

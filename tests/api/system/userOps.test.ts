@@ -31,7 +31,14 @@ async function userId(username: string) {
 }
 
 async function newClerk(username: string) {
-  const res = await admin.post('/api/data/system/user', { username, full_name: username, group_id: FO, password: 'Kopi-Tubruk-2026', branch_ids: [GNB], language: 'en' });
+  const res = await admin.post('/api/data/system/user', {
+    username,
+    full_name: username,
+    group_id: FO,
+    password: 'Kopi-Tubruk-2026',
+    branch_ids: [GNB],
+    language: 'en',
+  });
   expect(res.statusCode, res.body).toBe(201);
   await sql`UPDATE app_user SET must_change_password = false WHERE id = ${res.json().id}`.execute(t.database.db);
   return res.json().id as number;
@@ -71,7 +78,9 @@ describe('reset password', () => {
 
   it('refuses a weak password and an unknown user', async () => {
     const id = await userId('sri.wahyuni');
-    expectApiError(await admin.post('/api/ops/system.resetPassword', { id, password: 'short' }), 400, { fields: { password: 'Use at least 8 characters' } });
+    expectApiError(await admin.post('/api/ops/system.resetPassword', { id, password: 'short' }), 400, {
+      fields: { password: 'Use at least 8 characters' },
+    });
     expectApiError(await admin.post('/api/ops/system.resetPassword', { id: 999999 }), 404, { message: 'User was not found' });
   });
 });
@@ -83,7 +92,9 @@ describe('lock and unlock', () => {
     const res = await admin.post('/api/ops/system.lockUser', { id, reason: 'Left the hotel on 20/11/2026' });
     expect(res.statusCode, res.body).toBe(200);
     expectApiError(await session.get('/api/auth/me'), 401);
-    expectApiError(await t.anonymous().post('/api/auth/login', { username: 'teguh.santoso', password: 'Kopi-Tubruk-2026' }), 403, { code: 'ACCOUNT_LOCKED' });
+    expectApiError(await t.anonymous().post('/api/auth/login', { username: 'teguh.santoso', password: 'Kopi-Tubruk-2026' }), 403, {
+      code: 'ACCOUNT_LOCKED',
+    });
     const row = (await admin.get(`/api/data/system/user/${id}`)).json();
     expect(row).toMatchObject({ locked: true, locked_reason: 'Left the hotel on 20/11/2026' });
   });
@@ -104,7 +115,9 @@ describe('lock and unlock', () => {
   });
 
   it('does not let an administrator lock themselves out', async () => {
-    expectApiError(await admin.post('/api/ops/system.lockUser', { id: admin.session.user.id }), 400, { message: 'You cannot lock, deactivate or delete your own account' });
+    expectApiError(await admin.post('/api/ops/system.lockUser', { id: admin.session.user.id }), 400, {
+      message: 'You cannot lock, deactivate or delete your own account',
+    });
   });
 
   it('refuses an unknown user', async () => {
@@ -125,7 +138,9 @@ describe("a group's rights", () => {
     expect((await clerk.get('/api/data/system/bank')).statusCode).toBe(200);
     const menu = JSON.stringify((await clerk.get('/api/meta/menu')).json());
     expect(menu).toContain('/system/global-master/masterbank');
-    expectApiError(await clerk.post('/api/data/system/bank', { code: 'BJB', name: 'Bank BJB' }), 403, { message: "Your group does not have the right 'Add' on Banks" });
+    expectApiError(await clerk.post('/api/data/system/bank', { code: 'BJB', name: 'Bank BJB' }), 403, {
+      message: "Your group does not have the right 'Add' on Banks",
+    });
 
     const back = await admin.post('/api/ops/system.saveGroupRights', { id: FO, rights: current.rights });
     expect(back.json()).toEqual({ ok: true, added: 0, removed: 1 });
@@ -134,20 +149,33 @@ describe("a group's rights", () => {
 
   it('refuses rights that do not exist, naming them, and changes nothing', async () => {
     const before = (await admin.get(`/api/system/groups/${FO}/rights`)).json().rights;
-    expectApiError(await admin.post('/api/ops/system.saveGroupRights', { id: FO, rights: ['system.masterbank:view', 'system.masterbank:approve', 'system.casino:view'] }), 400, {
-      fields: { rights: 'These rights do not exist: system.masterbank:approve, system.casino:view' },
-    });
+    expectApiError(
+      await admin.post('/api/ops/system.saveGroupRights', {
+        id: FO,
+        rights: ['system.masterbank:view', 'system.masterbank:approve', 'system.casino:view'],
+      }),
+      400,
+      {
+        fields: { rights: 'These rights do not exist: system.masterbank:approve, system.casino:view' },
+      },
+    );
     expect((await admin.get(`/api/system/groups/${FO}/rights`)).json().rights).toEqual(before);
   });
 
   it('refuses an unknown group', async () => {
-    expectApiError(await admin.post('/api/ops/system.saveGroupRights', { id: 999999, rights: [] }), 404, { message: 'User group was not found' });
+    expectApiError(await admin.post('/api/ops/system.saveGroupRights', { id: 999999, rights: [] }), 404, {
+      message: 'User group was not found',
+    });
     expectApiError(await admin.get('/api/system/groups/999999/rights'), 404, { message: 'User group was not found' });
   });
 });
 
 describe("the property's menu overlay", () => {
-  const routesHash = () => crypto.createHash('sha256').update(fs.readFileSync(path.join(projectRoot, 'routes.json'))).digest('hex');
+  const routesHash = () =>
+    crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(projectRoot, 'routes.json')))
+      .digest('hex');
 
   it('renames, reorders and hides entries for this property only, and never touches routes.json', async () => {
     const before = routesHash();
@@ -192,13 +220,28 @@ describe('a user manager who is not an administrator (an HR clerk) cannot raise 
   let hr: ApiClient;
   let hrGroup: number;
   let trainees: number;
-  const HR_RIGHTS = ['system.user:view', 'system.user:create', 'system.user:edit', 'system.user:resetPassword', 'system.user:lock', 'system.group-user:view', 'system.group-user:create', 'system.group-user:edit'];
+  const HR_RIGHTS = [
+    'system.user:view',
+    'system.user:create',
+    'system.user:edit',
+    'system.user:resetPassword',
+    'system.user:lock',
+    'system.group-user:view',
+    'system.group-user:create',
+    'system.group-user:edit',
+  ];
 
   beforeAll(async () => {
     hrGroup = (await admin.post('/api/data/system/group', { code: 'HR', name: 'Human resources' })).json().id;
     expect((await admin.post('/api/ops/system.saveGroupRights', { id: hrGroup, rights: HR_RIGHTS })).statusCode).toBe(200);
     trainees = (await admin.post('/api/data/system/group', { code: 'TRAINEE', name: 'Trainees' })).json().id;
-    const wulan = await admin.post('/api/data/system/user', { username: 'wulan.hr', full_name: 'Wulandari', group_id: hrGroup, password: 'Personalia-2026', branch_ids: [GNB] });
+    const wulan = await admin.post('/api/data/system/user', {
+      username: 'wulan.hr',
+      full_name: 'Wulandari',
+      group_id: hrGroup,
+      password: 'Personalia-2026',
+      branch_ids: [GNB],
+    });
     await sql`UPDATE app_user SET must_change_password = false WHERE id = ${wulan.json().id}`.execute(t.database.db);
     hr = await t.login('wulan.hr', 'Personalia-2026');
   });
@@ -206,7 +249,13 @@ describe('a user manager who is not an administrator (an HR clerk) cannot raise 
   const adminOnly = { code: 'FORBIDDEN', message: 'Only an administrator can manage administrator accounts and groups' };
 
   it('manages ordinary staff: a trainee is created and their password reset', async () => {
-    const res = await hr.post('/api/data/system/user', { username: 'yoga.trainee', full_name: 'Yoga Pratama', group_id: trainees, password: 'Magang-Hotel-2026', branch_ids: [GNB] });
+    const res = await hr.post('/api/data/system/user', {
+      username: 'yoga.trainee',
+      full_name: 'Yoga Pratama',
+      group_id: trainees,
+      password: 'Magang-Hotel-2026',
+      branch_ids: [GNB],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect((await hr.post('/api/ops/system.resetPassword', { id: res.json().id })).statusCode).toBe(200);
   });
@@ -215,27 +264,46 @@ describe('a user manager who is not an administrator (an HR clerk) cannot raise 
     const ADMIN = await idOf(t.database.db, 'user_group', 'ADMIN');
     const me = (await hr.get(`/api/data/system/user/${hr.session.user.id}`)).json();
     expectApiError(await hr.patch(`/api/data/system/user/${me.id}`, { version: me.version, group_id: ADMIN }), 403, adminOnly);
-    expectApiError(await hr.post('/api/data/system/user', { username: 'shadow.admin', full_name: 'Shadow', group_id: ADMIN, password: 'Bayangan-2026' }), 403, adminOnly);
+    expectApiError(
+      await hr.post('/api/data/system/user', { username: 'shadow.admin', full_name: 'Shadow', group_id: ADMIN, password: 'Bayangan-2026' }),
+      403,
+      adminOnly,
+    );
   });
 
   it('cannot put a user into a group holding rights she does not hold', async () => {
     const ACC = await idOf(t.database.db, 'user_group', 'ACC');
-    const res = await hr.post('/api/data/system/user', { username: 'fake.accountant', full_name: 'Fake', group_id: ACC, password: 'Pembukuan-2026' });
-    expectApiError(res, 403, { message: /^You cannot give rights you do not hold yourself: system\.log:view, system\.masterbank:create, / });
+    const res = await hr.post('/api/data/system/user', {
+      username: 'fake.accountant',
+      full_name: 'Fake',
+      group_id: ACC,
+      password: 'Pembukuan-2026',
+    });
+    expectApiError(res, 403, {
+      message: /^You cannot give rights you do not hold yourself: system\.log:view, system\.masterbank:create, /,
+    });
   });
 
   it('cannot take over an administrator account: no password reset, no lock, no edit, no delete', async () => {
     const adminRow = (await hr.get(`/api/data/system/user/${admin.session.user.id}`)).json();
     expectApiError(await hr.post('/api/ops/system.resetPassword', { id: adminRow.id }), 403, adminOnly);
     expectApiError(await hr.post('/api/ops/system.lockUser', { id: adminRow.id }), 403, adminOnly);
-    expectApiError(await hr.patch(`/api/data/system/user/${adminRow.id}`, { version: adminRow.version, email: 'wulan@evil.example' }), 403, adminOnly);
+    expectApiError(
+      await hr.patch(`/api/data/system/user/${adminRow.id}`, { version: adminRow.version, email: 'wulan@evil.example' }),
+      403,
+      adminOnly,
+    );
     expect((await t.login('admin')).session.user.email).toBe('admin@grandnusantara.co.id');
   });
 
   it('cannot grant her own group rights she does not hold, nor make a group an administrator group', async () => {
-    expectApiError(await hr.post('/api/ops/system.saveGroupRights', { id: hrGroup, rights: [...HR_RIGHTS, 'system.masterbank:view'] }), 403, {
-      message: 'You cannot give rights you do not hold yourself: system.masterbank:view',
-    });
+    expectApiError(
+      await hr.post('/api/ops/system.saveGroupRights', { id: hrGroup, rights: [...HR_RIGHTS, 'system.masterbank:view'] }),
+      403,
+      {
+        message: 'You cannot give rights you do not hold yourself: system.masterbank:view',
+      },
+    );
     const group = (await hr.get(`/api/data/system/group/${trainees}`)).json();
     expectApiError(await hr.patch(`/api/data/system/group/${trainees}`, { version: group.version, is_admin: true }), 403, adminOnly);
     expectApiError(await hr.post('/api/data/system/group', { code: 'ROOT', name: 'Root', is_admin: true }), 403, adminOnly);

@@ -53,7 +53,7 @@ describe('running a report by code', () => {
 
   it('treats SQL in a parameter as a plain value: nothing matches, nothing changes', async () => {
     const before = await countRows(t.database.db, 'app_user');
-    for (const attack of ["x' OR '1'='1", "'; DROP TABLE app_user; --", 'admin\\\' UNION SELECT password_hash FROM app_user --']) {
+    for (const attack of ["x' OR '1'='1", "'; DROP TABLE app_user; --", "admin\\' UNION SELECT password_hash FROM app_user --"]) {
       const res = await admin.get(`/api/reports/audit-activity?username=${encodeURIComponent(attack)}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().rows).toEqual([]);
@@ -104,8 +104,20 @@ describe('exports', () => {
   });
 
   it('a long PDF repeats its header on every page and numbers them', async () => {
-    await sql`INSERT INTO audit_log (branch_id, entity, action, at) SELECT 1, 'load-test', 'probe', now() - (g || ' minutes')::interval FROM generate_series(1, 400) g`.execute(t.database.db);
-    const def = { code: 'audit-lines', name: { en: 'Audit lines', id: 'Baris audit' }, sql: "SELECT id, entity, action FROM audit_log WHERE branch_id = :branch_id AND entity = 'load-test'", columns: [{ field: 'id', title: { en: 'Entry', id: 'Entri' }, type: 'integer' }, { field: 'entity', title: { en: 'Subject', id: 'Subjek' } }, { field: 'action', title: { en: 'Action', id: 'Tindakan' } }], sort: [{ field: 'id' }] };
+    await sql`INSERT INTO audit_log (branch_id, entity, action, at) SELECT 1, 'load-test', 'probe', now() - (g || ' minutes')::interval FROM generate_series(1, 400) g`.execute(
+      t.database.db,
+    );
+    const def = {
+      code: 'audit-lines',
+      name: { en: 'Audit lines', id: 'Baris audit' },
+      sql: "SELECT id, entity, action FROM audit_log WHERE branch_id = :branch_id AND entity = 'load-test'",
+      columns: [
+        { field: 'id', title: { en: 'Entry', id: 'Entri' }, type: 'integer' },
+        { field: 'entity', title: { en: 'Subject', id: 'Subjek' } },
+        { field: 'action', title: { en: 'Action', id: 'Tindakan' } },
+      ],
+      sort: [{ field: 'id' }],
+    };
     expect((await admin.request('PUT', '/api/reports/audit-lines/design', { definition: def })).statusCode).toBe(200);
     const pages = await pdfPages((await admin.get('/api/reports/audit-lines?format=pdf')).rawPayload);
     expect(pages.length).toBeGreaterThan(3);
@@ -135,8 +147,11 @@ describe('property reports: saved, checked, versioned, reverted', () => {
     ...extra,
   });
 
-  it('saves a new report after a dry run, runs it, lists it as the property\'s own', async () => {
-    const res = await admin.request('PUT', '/api/reports/night-check/design', { definition: mine('SELECT count(*) AS n FROM pay_article WHERE branch_id = :branch_id'), note: 'first cut' });
+  it("saves a new report after a dry run, runs it, lists it as the property's own", async () => {
+    const res = await admin.request('PUT', '/api/reports/night-check/design', {
+      definition: mine('SELECT count(*) AS n FROM pay_article WHERE branch_id = :branch_id'),
+      note: 'first cut',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ version: 1, source: 'property' });
     const run = (await admin.get('/api/reports/night-check')).json();
@@ -148,13 +163,28 @@ describe('property reports: saved, checked, versioned, reverted', () => {
   it('overrides a shipped report, keeps every version with who and why, and reverts to the shipped one', async () => {
     const shipped = (await admin.get('/api/reports/pay-articles/design')).json().definition;
     const changed = { ...shipped, name: { en: 'Payment articles (FO)', id: 'Artikel pembayaran (FO)' } };
-    expect((await admin.request('PUT', '/api/reports/pay-articles/design', { definition: changed, note: 'FO naming' })).statusCode).toBe(200);
-    expect((await admin.get('/api/reports/pay-articles/meta')).json()).toMatchObject({ source: 'overridden', name: { en: 'Payment articles (FO)' } });
+    expect((await admin.request('PUT', '/api/reports/pay-articles/design', { definition: changed, note: 'FO naming' })).statusCode).toBe(
+      200,
+    );
+    expect((await admin.get('/api/reports/pay-articles/meta')).json()).toMatchObject({
+      source: 'overridden',
+      name: { en: 'Payment articles (FO)' },
+    });
     const revert = await admin.post('/api/reports/pay-articles/revert', { note: 'back to standard' });
     expect(revert.json()).toMatchObject({ source: 'shipped' });
-    expect((await admin.get('/api/reports/pay-articles/meta')).json()).toMatchObject({ source: 'shipped', name: { en: 'Payment articles' } });
+    expect((await admin.get('/api/reports/pay-articles/meta')).json()).toMatchObject({
+      source: 'shipped',
+      name: { en: 'Payment articles' },
+    });
     const design = (await admin.get('/api/reports/pay-articles/design')).json();
-    expect(design.versions.map((v: { version: number; action: string; note: string; created_by: string }) => [v.version, v.action, v.note, v.created_by])).toEqual([
+    expect(
+      design.versions.map((v: { version: number; action: string; note: string; created_by: string }) => [
+        v.version,
+        v.action,
+        v.note,
+        v.created_by,
+      ]),
+    ).toEqual([
       [2, 'revert', 'back to standard', 'Administrator'],
       [1, 'save', 'FO naming', 'Administrator'],
     ]);
@@ -163,13 +193,20 @@ describe('property reports: saved, checked, versioned, reverted', () => {
 
   it('refuses a definition that breaks the meta-schema, naming the pointer', async () => {
     const bad = mine('SELECT 1 AS n', { columns: [{ field: 'n', widht: 3, title: { en: 'N', id: 'N' } }] });
-    const err = expectApiError(await admin.request('PUT', '/api/reports/night-check/design', { definition: bad }), 400, { code: 'INVALID_REPORT' });
+    const err = expectApiError(await admin.request('PUT', '/api/reports/night-check/design', { definition: bad }), 400, {
+      code: 'INVALID_REPORT',
+    });
     expect(JSON.stringify(err.details)).toContain('/columns/0');
   });
 
   it('refuses SQL that writes or reaches outside the data, and nothing changes', async () => {
     const db = t.database.db;
-    const before = { users: await countRows(db, 'app_user'), audit: await countRows(db, 'audit_log'), versions: await countRows(db, 'report_version'), articles: await countRows(db, 'pay_article') };
+    const before = {
+      users: await countRows(db, 'app_user'),
+      audit: await countRows(db, 'audit_log'),
+      versions: await countRows(db, 'report_version'),
+      articles: await countRows(db, 'pay_article'),
+    };
     const attempts = [
       "INSERT INTO bank (branch_id, code, name) VALUES (1, 'X', 'X') RETURNING 1 AS n",
       'UPDATE pay_article SET active = false RETURNING 1 AS n',
@@ -196,15 +233,25 @@ describe('property reports: saved, checked, versioned, reverted', () => {
       expect(res.json().error.details.problems.length).toBeGreaterThan(0);
       expect(res.body).not.toMatch(/\bat \S+ \(|\.ts:\d+|node_modules/);
     }
-    expect({ users: await countRows(db, 'app_user'), audit: await countRows(db, 'audit_log'), versions: await countRows(db, 'report_version'), articles: await countRows(db, 'pay_article') }).toEqual(before);
+    expect({
+      users: await countRows(db, 'app_user'),
+      audit: await countRows(db, 'audit_log'),
+      versions: await countRows(db, 'report_version'),
+      articles: await countRows(db, 'pay_article'),
+    }).toEqual(before);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM app_user WHERE locked`.execute(db);
     expect(rows[0].n).toBe(0);
   });
 
-  it('sees only the active property\'s rows even when its SQL forgets the branch', async () => {
+  it("sees only the active property's rows even when its SQL forgets the branch", async () => {
     const def = mine('SELECT count(*) AS n FROM pay_article');
     expect((await admin.request('PUT', '/api/reports/night-check/design', { definition: def })).statusCode).toBe(200);
-    const { rows } = await sql<{ b1: number; b2: number }>`SELECT count(*) FILTER (WHERE branch_id = 1)::int AS b1, count(*) FILTER (WHERE branch_id = 2)::int AS b2 FROM pay_article`.execute(t.database.db);
+    const { rows } = await sql<{
+      b1: number;
+      b2: number;
+    }>`SELECT count(*) FILTER (WHERE branch_id = 1)::int AS b1, count(*) FILTER (WHERE branch_id = 2)::int AS b2 FROM pay_article`.execute(
+      t.database.db,
+    );
     expect(rows[0].b1).toBeGreaterThan(0);
     const mineRun = await admin.get('/api/reports/night-check');
     expect(mineRun.statusCode, mineRun.body).toBe(200);
@@ -247,7 +294,9 @@ describe('report groups', () => {
   };
 
   it('runs the morning pack into one workbook with a sheet per report', async () => {
-    const group = (await admin.get('/api/data/utilities/report-group?limit=10')).json().rows.find((g: { code: string }) => g.code === 'MORNING');
+    const group = (await admin.get('/api/data/utilities/report-group?limit=10'))
+      .json()
+      .rows.find((g: { code: string }) => g.code === 'MORNING');
     const start = await admin.post(`/api/report-groups/${group.id}/run`, { format: 'xlsx' });
     expect(start.statusCode, start.body).toBe(202);
     const done = await poll(admin, start.json().id);
@@ -255,7 +304,12 @@ describe('report groups', () => {
     const file = await admin.get(`/api/jobs/${done.id}/file`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Audit activity by day', 'Users and rights', 'Tax and service rates', 'Payment articles']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Audit activity by day',
+      'Users and rights',
+      'Tax and service rates',
+      'Payment articles',
+    ]);
     // the pack's own parameter (a sample price of 1.500.000) reached its report
     const ws = wb.getWorksheet('Tax and service rates')!;
     const values: unknown[] = [];
@@ -264,15 +318,20 @@ describe('report groups', () => {
   });
 
   it('runs the same pack into one PDF', async () => {
-    const group = (await admin.get('/api/data/utilities/report-group?limit=10')).json().rows.find((g: { code: string }) => g.code === 'MORNING');
+    const group = (await admin.get('/api/data/utilities/report-group?limit=10'))
+      .json()
+      .rows.find((g: { code: string }) => g.code === 'MORNING');
     const done = await poll(admin, (await admin.post(`/api/report-groups/${group.id}/run`, { format: 'pdf' })).json().id);
     const pages = await pdfPages((await admin.get(`/api/jobs/${done.id}/file`)).rawPayload);
     const text = pages.join('\n');
-    for (const title of ['Audit activity by day', 'Users and rights', 'Tax and service rates', 'Payment articles']) expect(text).toContain(title);
+    for (const title of ['Audit activity by day', 'Users and rights', 'Tax and service rates', 'Payment articles'])
+      expect(text).toContain(title);
   });
 
-  it('another user cannot follow or fetch someone else\'s job', async () => {
-    const group = (await admin.get('/api/data/utilities/report-group?limit=10')).json().rows.find((g: { code: string }) => g.code === 'MORNING');
+  it("another user cannot follow or fetch someone else's job", async () => {
+    const group = (await admin.get('/api/data/utilities/report-group?limit=10'))
+      .json()
+      .rows.find((g: { code: string }) => g.code === 'MORNING');
     const job = (await admin.post(`/api/report-groups/${group.id}/run`, { format: 'xlsx' })).json();
     const acc = await t.login('accountant');
     expectApiError(await acc.get(`/api/jobs/${job.id}`), 404);
@@ -280,7 +339,11 @@ describe('report groups', () => {
   });
 
   it('a group naming a report that no longer exists is a clear 400', async () => {
-    const created = await admin.post('/api/data/utilities/report-group', { code: 'BROKEN', name: 'Broken pack', items: [{ code: 'gone-report' }] });
+    const created = await admin.post('/api/data/utilities/report-group', {
+      code: 'BROKEN',
+      name: 'Broken pack',
+      items: [{ code: 'gone-report' }],
+    });
     expect(created.statusCode, created.body).toBe(201);
     expectApiError(await admin.post(`/api/report-groups/${created.json().id}/run`, { format: 'xlsx' }), 400, { message: /gone-report/ });
   });
@@ -289,9 +352,17 @@ describe('report groups', () => {
 describe('the statement timeout', () => {
   // PGlite runs in WASM without timer signals and cannot cancel a statement; the row cap bounds it there.
   it.runIf(process.env.TEST_DB === 'postgres')('stops a report that runs too long with a 422, on PostgreSQL', async () => {
-    const def = { code: 'slow', name: { en: 'Slow', id: 'Lambat' }, sql: 'SELECT count(*) AS n FROM generate_series(1, 200000000) g', columns: [{ field: 'n', title: { en: 'N', id: 'N' } }] };
+    const def = {
+      code: 'slow',
+      name: { en: 'Slow', id: 'Lambat' },
+      sql: 'SELECT count(*) AS n FROM generate_series(1, 200000000) g',
+      columns: [{ field: 'n', title: { en: 'N', id: 'N' } }],
+    };
     const { runReport } = await import('../../../server/reports/runner.js');
-    const err = await runReport(t.database.db, def, {}, 1, { timeoutMs: 300 }).then(() => undefined, (e) => e);
+    const err = await runReport(t.database.db, def, {}, 1, { timeoutMs: 300 }).then(
+      () => undefined,
+      (e) => e,
+    );
     expect(err).toMatchObject({ status: 422, code: 'REPORT_TIMEOUT' });
   });
 });

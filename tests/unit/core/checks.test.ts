@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, INVALID_EMAIL, INVALID_URL, isBalanced, isDateClosed, isDecimal, isEmail, isIsoDate, isPercent, isPhone, isTimeHm, isUrl } from '../../../src/core/checks/checks.js';
+import {
+  FORMATS,
+  INVALID_EMAIL,
+  INVALID_URL,
+  isBalanced,
+  isDateClosed,
+  isDecimal,
+  isEmail,
+  isIsoDate,
+  isPercent,
+  isPhone,
+  isTimeHm,
+  isUrl,
+} from '../../../src/core/checks/checks.js';
 
 describe('isEmail: the spec e-mail check (top-level part of 2 to 24 letters)', () => {
   it('accepts the addresses of the demo hotel staff', () => {

@@ -12,7 +12,12 @@ describe('report layout', () => {
   it('puts a header, the rows and a subtotal per group, then the grand total, with exact sums', () => {
     const items = layoutReport({ rows, groupBy: ['outlet'], totals: ['covers', 'revenue'] });
     expect(items.map((i) => i.kind)).toEqual(['group', 'row', 'row', 'subtotal', 'group', 'row', 'row', 'subtotal', 'total']);
-    expect(items[3]).toMatchObject({ kind: 'subtotal', label: 'Kembang Restaurant', count: 2, totals: { covers: '75', revenue: '9350000.75' } });
+    expect(items[3]).toMatchObject({
+      kind: 'subtotal',
+      label: 'Kembang Restaurant',
+      count: 2,
+      totals: { covers: '75', revenue: '9350000.75' },
+    });
     // 0.1 + 0.2 is 0.3 here, not 0.30000000000000004
     expect(items[7]).toMatchObject({ totals: { revenue: '0.3' } });
     expect(items[8]).toEqual({ kind: 'total', count: 4, totals: { covers: '96', revenue: '9350001.05' } });

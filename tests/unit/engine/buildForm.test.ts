@@ -88,14 +88,39 @@ describe('changedValues: what a save sends', () => {
   const placed = form.sections[0].fields;
 
   it('sends every filled field of a new printer and leaves empty ones out', () => {
-    const current = { outlet_id: 3, name: 'RESTO bill', purpose: 'bill', connection: 'network', address: '192.168.10.21:9100', paper_width: 80, copies: 1, active: true, note: 'not placed' };
+    const current = {
+      outlet_id: 3,
+      name: 'RESTO bill',
+      purpose: 'bill',
+      connection: 'network',
+      address: '192.168.10.21:9100',
+      paper_width: 80,
+      copies: 1,
+      active: true,
+      note: 'not placed',
+    };
     expect(changedValues(entity, {}, { ...current, address: '' }, placed, [], 'create')).toEqual({
-      outlet_id: 3, name: 'RESTO bill', purpose: 'bill', connection: 'network', paper_width: 80, copies: 1, active: true,
+      outlet_id: 3,
+      name: 'RESTO bill',
+      purpose: 'bill',
+      connection: 'network',
+      paper_width: 80,
+      copies: 1,
+      active: true,
     });
   });
 
   it('sends only what changed on an edit, an emptied field as null', () => {
-    const initial = { outlet_id: 3, name: 'RESTO bill', purpose: 'bill', connection: 'network', address: '192.168.10.21:9100', paper_width: 80, copies: 1, active: true };
+    const initial = {
+      outlet_id: 3,
+      name: 'RESTO bill',
+      purpose: 'bill',
+      connection: 'network',
+      address: '192.168.10.21:9100',
+      paper_width: 80,
+      copies: 1,
+      active: true,
+    };
     const current = { ...initial, copies: 2, address: '' };
     expect(changedValues(entity, initial, current, placed, [], 'edit')).toEqual({ copies: 2, address: null });
     expect(changedValues(entity, initial, { ...initial }, placed, [], 'edit')).toEqual({});
@@ -109,6 +134,8 @@ describe('changedValues: what a save sends', () => {
 
   it('never sends read-only fields', () => {
     const users = userSchema as unknown as EntitySchema;
-    expect(changedValues(users, { locked: false }, { locked: true, full_name: 'Siti R.' }, ['locked', 'full_name'], [], 'edit')).toEqual({ full_name: 'Siti R.' });
+    expect(changedValues(users, { locked: false }, { locked: true, full_name: 'Siti R.' }, ['locked', 'full_name'], [], 'edit')).toEqual({
+      full_name: 'Siti R.',
+    });
   });
 });

@@ -17,9 +17,19 @@ const arrivals: EntitySchema = {
   type: 'object',
   'x-permission': 'fixture.arrival',
   'x-db': { table: 'arrival', scope: 'branch' },
-  properties: { arrival_date: { type: 'string', format: 'date' }, nights: { type: 'integer' }, guest_name: { type: 'string', maxLength: 80 } },
+  properties: {
+    arrival_date: { type: 'string', format: 'date' },
+    nights: { type: 'integer' },
+    guest_name: { type: 'string', maxLength: 80 },
+  },
 };
-const arrivalList: ListScreen = { kind: 'list', entity: 'fixture/arrival', title: 'x', columns: [], filters: ['arrival_date', 'nights', 'guest_name'] };
+const arrivalList: ListScreen = {
+  kind: 'list',
+  entity: 'fixture/arrival',
+  title: 'x',
+  columns: [],
+  filters: ['arrival_date', 'nights', 'guest_name'],
+};
 
 let tz: string | undefined;
 beforeAll(() => {
@@ -39,7 +49,13 @@ describe('list state lives in the address', () => {
   it('round-trips search, sort, filters, a date range and the open form through the URL', () => {
     const url = 'q=visa&sort=name&dir=desc&f.payment_type=card&f.active=true&f.group_id=2&edit=12';
     const s = parseListState(new URLSearchParams(url), articleList, articles);
-    expect(s).toEqual({ q: 'visa', sort: 'name', dir: 'desc', filters: { payment_type: 'card', active: 'true', group_id: '2' }, edit: '12' });
+    expect(s).toEqual({
+      q: 'visa',
+      sort: 'name',
+      dir: 'desc',
+      filters: { payment_type: 'card', active: 'true', group_id: '2' },
+      edit: '12',
+    });
     const again = parseListState(writeListState(s), articleList, articles);
     expect(again).toEqual(s);
 

@@ -11,7 +11,12 @@ describe('floor plan layout', () => {
       { row: room(3, '203'), x: 180, y: 0 },
       { row: room(4, '204'), x: null, y: null },
     ]);
-    expect(placed.map((p) => [p.row.code, p.x, p.y])).toEqual([['201', 0, 0], ['202', 90, 0], ['203', 180, 0], ['204', 270, 0]]);
+    expect(placed.map((p) => [p.row.code, p.x, p.y])).toEqual([
+      ['201', 0, 0],
+      ['202', 90, 0],
+      ['203', 180, 0],
+      ['204', 270, 0],
+    ]);
   });
 
   it('starts a new row after twelve rooms', () => {

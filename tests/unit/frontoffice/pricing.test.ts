@@ -1,6 +1,13 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { isWeekendNight, priceStay, splitPrice, stayTotals, type RateRow, type TaxService } from '../../../server/domain/frontoffice/pricing.js';
+import {
+  isWeekendNight,
+  priceStay,
+  splitPrice,
+  stayTotals,
+  type RateRow,
+  type TaxService,
+} from '../../../server/domain/frontoffice/pricing.js';
 import { applyRule, pickRule, type DynamicRule } from '../../../server/domain/frontoffice/dynamicRates.js';
 import { packageRevenue } from '../../../server/domain/frontoffice/packages.js';
 
@@ -28,13 +35,18 @@ describe('splitting a price into base, service and tax, to the whole rupiah', ()
     }
   });
 
-  it('uses the property\'s own percentages, never a hard-coded 10 %: 5 % service and 11 % tax', () => {
+  it("uses the property's own percentages, never a hard-coded 10 %: 5 % service and 11 % tax", () => {
     const own: TaxService = { servicePct: '5', taxPct: '11', taxOnService: true, priceMode: 'plus' };
     expect(splitPrice('800000', own)).toEqual({ base: '800000', service: '40000', tax: '92400', total: '932400' });
   });
 
   it('levies the tax on the base alone when the tax-service code says so (PBJT only, no service)', () => {
-    expect(splitPrice('500000', { servicePct: '0', taxPct: '10', taxOnService: false, priceMode: 'plus' })).toEqual({ base: '500000', service: '0', tax: '50000', total: '550000' });
+    expect(splitPrice('500000', { servicePct: '0', taxPct: '10', taxOnService: false, priceMode: 'plus' })).toEqual({
+      base: '500000',
+      service: '0',
+      tax: '50000',
+      total: '550000',
+    });
   });
 });
 
@@ -48,8 +60,18 @@ describe('weekend nights', () => {
 });
 
 const deluxeBar: RateRow = {
-  code: 'BAR', room_type_id: 2, arrangement_id: null, dynamic: true, valid_from: '2026-01-01', valid_to: '2027-12-31',
-  weekday_price: '1210000.00', weekend_price: '1375000.00', service_pct: '10', tax_pct: '10', tax_on_service: true, price_mode: 'nett',
+  code: 'BAR',
+  room_type_id: 2,
+  arrangement_id: null,
+  dynamic: true,
+  valid_from: '2026-01-01',
+  valid_to: '2027-12-31',
+  weekday_price: '1210000.00',
+  weekend_price: '1375000.00',
+  service_pct: '10',
+  tax_pct: '10',
+  tax_on_service: true,
+  price_mode: 'nett',
 };
 
 describe('the price of a stay', () => {
@@ -67,10 +89,46 @@ describe('the price of a stay', () => {
 });
 
 const rules: DynamicRule[] = [
-  { code: 'LOW40', room_type_id: null, date_from: '2026-01-01', date_to: '2027-12-31', occupancy_from: '0', occupancy_to: '40', adjustment_type: 'percent', adjustment: '-10' },
-  { code: 'HIGH85', room_type_id: null, date_from: '2026-01-01', date_to: '2027-12-31', occupancy_from: '85', occupancy_to: '100', adjustment_type: 'percent', adjustment: '15' },
-  { code: 'STE90', room_type_id: 5, date_from: '2026-01-01', date_to: '2027-12-31', occupancy_from: '90', occupancy_to: '100', adjustment_type: 'amount', adjustment: '500000' },
-  { code: 'NYE', room_type_id: null, date_from: '2026-12-31', date_to: '2026-12-31', occupancy_from: '0', occupancy_to: '100', adjustment_type: 'amount', adjustment: '750000' },
+  {
+    code: 'LOW40',
+    room_type_id: null,
+    date_from: '2026-01-01',
+    date_to: '2027-12-31',
+    occupancy_from: '0',
+    occupancy_to: '40',
+    adjustment_type: 'percent',
+    adjustment: '-10',
+  },
+  {
+    code: 'HIGH85',
+    room_type_id: null,
+    date_from: '2026-01-01',
+    date_to: '2027-12-31',
+    occupancy_from: '85',
+    occupancy_to: '100',
+    adjustment_type: 'percent',
+    adjustment: '15',
+  },
+  {
+    code: 'STE90',
+    room_type_id: 5,
+    date_from: '2026-01-01',
+    date_to: '2027-12-31',
+    occupancy_from: '90',
+    occupancy_to: '100',
+    adjustment_type: 'amount',
+    adjustment: '500000',
+  },
+  {
+    code: 'NYE',
+    room_type_id: null,
+    date_from: '2026-12-31',
+    date_to: '2026-12-31',
+    occupancy_from: '0',
+    occupancy_to: '100',
+    adjustment_type: 'amount',
+    adjustment: '750000',
+  },
 ];
 
 describe('dynamic-rate rules', () => {
@@ -102,13 +160,21 @@ describe('dynamic-rate rules', () => {
     expect(applyRule('300000', { ...rules[2], adjustment: '-500000' }).toFixed(0)).toBe('0');
   });
 
-  it('changes the rate\'s price before the nett split, and leaves an agreed override alone', () => {
+  it("changes the rate's price before the nett split, and leaves an agreed override alone", () => {
     const adjust = (date: string, price: Decimal) => {
       const rule = pickRule(rules, 2, date, '20');
       return rule && { price: applyRule(price, rule), rule: rule.code };
     };
     const [thursday] = priceStay(deluxeBar, '2026-11-26', '2026-11-27', null, { adjust });
-    expect(thursday).toMatchObject({ price: '1089000', ratePrice: '1210000', dynamicRule: 'LOW40', base: '900000', service: '90000', tax: '99000', total: '1089000' });
+    expect(thursday).toMatchObject({
+      price: '1089000',
+      ratePrice: '1210000',
+      dynamicRule: 'LOW40',
+      base: '900000',
+      service: '90000',
+      tax: '99000',
+      total: '1089000',
+    });
     const [agreed] = priceStay(deluxeBar, '2026-11-26', '2026-11-27', '1000000', { adjust });
     expect(agreed.price).toBe('1000000');
     expect(agreed.dynamicRule).toBeUndefined();
@@ -117,13 +183,20 @@ describe('dynamic-rate rules', () => {
 
 describe('what an arrangement takes of the nightly base', () => {
   it('counts breakfast per adult and a per-room line once, adding lines of the same article', () => {
-    expect(packageRevenue([{ article: 'BF - Breakfast', amount: '125000.00', basis: 'per_person' }], 2)).toEqual([{ article: 'BF - Breakfast', amount: '250000' }]);
-    expect(packageRevenue([
-      { article: 'BF - Breakfast', amount: '125000', basis: 'per_person' },
-      { article: 'DIN - Dinner', amount: '250000', basis: 'per_person' },
-      { article: 'TRF - Airport transfer', amount: '275000', basis: 'per_room' },
-      { article: 'BF - Breakfast', amount: '50000', basis: 'per_room' },
-    ], 3)).toEqual([
+    expect(packageRevenue([{ article: 'BF - Breakfast', amount: '125000.00', basis: 'per_person' }], 2)).toEqual([
+      { article: 'BF - Breakfast', amount: '250000' },
+    ]);
+    expect(
+      packageRevenue(
+        [
+          { article: 'BF - Breakfast', amount: '125000', basis: 'per_person' },
+          { article: 'DIN - Dinner', amount: '250000', basis: 'per_person' },
+          { article: 'TRF - Airport transfer', amount: '275000', basis: 'per_room' },
+          { article: 'BF - Breakfast', amount: '50000', basis: 'per_room' },
+        ],
+        3,
+      ),
+    ).toEqual([
       { article: 'BF - Breakfast', amount: '425000' },
       { article: 'DIN - Dinner', amount: '750000' },
       { article: 'TRF - Airport transfer', amount: '275000' },
@@ -133,6 +206,11 @@ describe('what an arrangement takes of the nightly base', () => {
   it('leaves the rest of the base as room revenue, night by night', () => {
     const packages = packageRevenue([{ article: 'BF - Breakfast', amount: '125000', basis: 'per_person' }], 2);
     const nights = priceStay({ ...deluxeBar, price_mode: 'plus', weekday_price: '880000' }, '2026-11-24', '2026-11-25', null, { packages });
-    expect(nights[0]).toMatchObject({ base: '880000', packages: [{ article: 'BF - Breakfast', amount: '250000' }], roomRevenue: '630000', total: '1064800' });
+    expect(nights[0]).toMatchObject({
+      base: '880000',
+      packages: [{ article: 'BF - Breakfast', amount: '250000' }],
+      roomRevenue: '630000',
+      total: '1064800',
+    });
   });
 });

@@ -19,7 +19,9 @@ function layeringLint(cwd: string) {
         languageOptions: { parser: tseslint.parser as never },
         plugins: { 'import-x': importX as never },
         settings: {
-          'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+          'import-x/resolver-next': [
+            createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } }),
+          ],
         },
         rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: cwd }] },
       },

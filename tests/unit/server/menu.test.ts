@@ -13,7 +13,13 @@ const routes: RouteNode[] = [
     name: name('Front office', 'Kantor depan'),
     menu: { icon: 'bed' },
     children: [
-      { path: 'reservation', screen: 'fo/reservation', permission: 'frontoffice.reservation', name: name('Reservations', 'Reservasi'), menu: {} },
+      {
+        path: 'reservation',
+        screen: 'fo/reservation',
+        permission: 'frontoffice.reservation',
+        name: name('Reservations', 'Reservasi'),
+        menu: {},
+      },
       { path: 'room-plan', screen: 'fo/room-plan', permission: 'frontoffice.room-plan', name: name('Room plan', 'Denah kamar'), menu: {} },
       { path: 'detail/{id?}', screen: 'fo/reservation-detail', permission: 'frontoffice.reservation', name: name('Reservation') },
     ],
@@ -29,8 +35,14 @@ const routes: RouteNode[] = [
   },
 ];
 
-const rights = (...granted: string[]) => (n: RouteNode) => Boolean(n.signedIn || !n.permission || granted.includes(n.permission));
-const override = (o: Partial<MenuOverride> & { path: string }): [string, MenuOverride] => [o.path, { label_en: null, label_id: null, sort_order: null, hidden: false, ...o }];
+const rights =
+  (...granted: string[]) =>
+  (n: RouteNode) =>
+    Boolean(n.signedIn || !n.permission || granted.includes(n.permission));
+const override = (o: Partial<MenuOverride> & { path: string }): [string, MenuOverride] => [
+  o.path,
+  { label_en: null, label_id: null, sort_order: null, hidden: false, ...o },
+];
 
 describe('buildMenu: the menu a user sees', () => {
   it('shows an administrator every menu entry in routes.json order, never public pages or entries without menu', () => {

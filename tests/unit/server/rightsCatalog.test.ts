@@ -52,7 +52,9 @@ describe('the rights catalog: every screen and its actions, as the menu tree', (
   });
 
   it('gives a custom screen only view unless it declares more', () => {
-    expect(actionsOf({ path: 'plan', screen: 'system/profile', permission: 'x.plan' }, meta.screens, meta.labels).map((a) => a.key)).toEqual(['view']);
+    expect(
+      actionsOf({ path: 'plan', screen: 'system/profile', permission: 'x.plan' }, meta.screens, meta.labels).map((a) => a.key),
+    ).toEqual(['view']);
     expect(actionsOf({ path: 'x', permission: 'x.y' }, meta.screens, meta.labels).map((a) => a.key)).toEqual(['view']);
   });
 

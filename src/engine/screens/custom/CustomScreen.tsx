@@ -7,6 +7,11 @@ export default function CustomScreen(props: ScreenProps) {
   const def = props.bundle.screen as CustomDef;
   const Component = customComponent(def.component);
   const { t } = useI18n();
-  if (!Component) return <div className="unknown-widget">{t('common.screenError')}: {def.component}</div>;
+  if (!Component)
+    return (
+      <div className="unknown-widget">
+        {t('common.screenError')}: {def.component}
+      </div>
+    );
   return <Component {...props} />;
 }

@@ -51,7 +51,13 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
               </div>
               <div>
                 <div className="tile-value" data-testid={`tile-${tile.value}`}>
-                  {r === undefined ? <span className="spinner spinner-sm" /> : r instanceof Error ? '!' : formatValue(value, tile.format === 'number' ? 'integer' : tile.format) || '0'}
+                  {r === undefined ? (
+                    <span className="spinner spinner-sm" />
+                  ) : r instanceof Error ? (
+                    '!'
+                  ) : (
+                    formatValue(value, tile.format === 'number' ? 'integer' : tile.format) || '0'
+                  )}
                 </div>
                 <div className="tile-label">{t(tile.label)}</div>
               </div>
@@ -82,8 +88,16 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
                 </Link>
               )}
             </div>
-            {r === undefined && <div className="card-body"><div className="skeleton" style={{ height: 120 }} /></div>}
-            {r instanceof Error && <div className="card-body"><div className="alert alert-warning">{r.message}</div></div>}
+            {r === undefined && (
+              <div className="card-body">
+                <div className="skeleton" style={{ height: 120 }} />
+              </div>
+            )}
+            {r instanceof Error && (
+              <div className="card-body">
+                <div className="alert alert-warning">{r.message}</div>
+              </div>
+            )}
             {r && !(r instanceof Error) && <ReportTable result={r} />}
           </div>
         );

@@ -3,7 +3,13 @@ import { useI18n } from '../../i18n/i18n';
 import { LookupSelect } from '../../../widgets/inputs/LookupSelect';
 
 /** The values an action asks for before it runs (a reason, a note), in a panel above the form. */
-export function ActionInputs({ action, values, onChange, onRun, onCancel }: {
+export function ActionInputs({
+  action,
+  values,
+  onChange,
+  onRun,
+  onCancel,
+}: {
   action: ScreenAction;
   values: Record<string, unknown>;
   onChange(v: Record<string, unknown>): void;
@@ -21,9 +27,21 @@ export function ActionInputs({ action, values, onChange, onRun, onCancel }: {
           {f.required && <span className="req">*</span>}
         </label>
         {f.ref ? (
-          <LookupSelect id={id} entity={f.ref} value={(values[f.name] as number | undefined) ?? null} onChange={(v) => onChange({ ...values, [f.name]: v ?? undefined })} emptyLabel={t('common.noRows')} />
+          <LookupSelect
+            id={id}
+            entity={f.ref}
+            value={(values[f.name] as number | undefined) ?? null}
+            onChange={(v) => onChange({ ...values, [f.name]: v ?? undefined })}
+            emptyLabel={t('common.noRows')}
+          />
         ) : (
-          <input id={id} className="input" maxLength={f.maxLength ?? 200} value={String(values[f.name] ?? '')} onChange={(e) => onChange({ ...values, [f.name]: e.target.value || undefined })} />
+          <input
+            id={id}
+            className="input"
+            maxLength={f.maxLength ?? 200}
+            value={String(values[f.name] ?? '')}
+            onChange={(e) => onChange({ ...values, [f.name]: e.target.value || undefined })}
+          />
         )}
       </div>
     );
@@ -33,10 +51,18 @@ export function ActionInputs({ action, values, onChange, onRun, onCancel }: {
       <strong>{t(action.label)}</strong>
       {(action.input ?? []).map(field)}
       <div className="row">
-        <button type="button" className={`btn ${action.tone === 'danger' ? 'btn-danger' : 'btn-primary'}`} disabled={missing} onClick={onRun} data-testid={`action-run-${action.key}`}>
+        <button
+          type="button"
+          className={`btn ${action.tone === 'danger' ? 'btn-danger' : 'btn-primary'}`}
+          disabled={missing}
+          onClick={onRun}
+          data-testid={`action-run-${action.key}`}
+        >
           {t(action.label)}
         </button>
-        <button type="button" className="btn" onClick={onCancel}>{t('common.close')}</button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t('common.close')}
+        </button>
       </div>
     </div>
   );

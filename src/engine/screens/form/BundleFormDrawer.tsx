@@ -10,7 +10,14 @@ const EntityForm = lazy(() => import('./EntityForm'));
  * A form screen's bundle opened as a drawer beside a custom master–detail screen (groups, packages):
  * after a save the list reloads and the saved row is selected; after a delete the first row is.
  */
-export function BundleFormDrawer({ bundle, id, resource, onClose, reload, select }: {
+export function BundleFormDrawer({
+  bundle,
+  id,
+  resource,
+  onClose,
+  reload,
+  select,
+}: {
   bundle: ScreenBundle;
   id: number | null;
   resource?: string;

@@ -38,7 +38,11 @@ export interface EntityFormProps {
 }
 
 function defaults(entity: EntitySchema) {
-  return Object.fromEntries(Object.entries(entity.properties).filter(([, f]) => f.default !== undefined).map(([k, f]) => [k, f.default]));
+  return Object.fromEntries(
+    Object.entries(entity.properties)
+      .filter(([, f]) => f.default !== undefined)
+      .map(([k, f]) => [k, f.default]),
+  );
 }
 
 /** Creates or edits one row of an entity with rjsf: version-checked saves, server errors on their fields. */
@@ -84,7 +88,9 @@ export default function EntityForm(props: EntityFormProps) {
   const built = useMemo(() => buildForm(entity, form, data, mode, labels), [entity, form, data, mode, labels]);
   const placed = form.sections.flatMap((s) => s.fields);
   const initial = (row ?? defaults(entity)) as Record<string, unknown>;
-  const dirty = Object.keys(changedValues(entity, initial, data, placed, built.hidden, mode)).length > 0 && (mode === 'edit' || Object.keys(data).some((k) => data[k] !== initial[k]));
+  const dirty =
+    Object.keys(changedValues(entity, initial, data, placed, built.hidden, mode)).length > 0 &&
+    (mode === 'edit' || Object.keys(data).some((k) => data[k] !== initial[k]));
 
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((e) => {
@@ -107,7 +113,9 @@ export default function EntityForm(props: EntityFormProps) {
     }
     try {
       const saved = await blocking((signal) =>
-        mode === 'create' ? dataProvider.create(entity.$id, values, signal) : dataProvider.update(entity.$id, id!, row!.version!, values, signal),
+        mode === 'create'
+          ? dataProvider.create(entity.$id, values, signal)
+          : dataProvider.update(entity.$id, id!, row!.version!, values, signal),
       );
       toast.success(t('common.saved'));
       setRow(saved);
@@ -128,7 +136,12 @@ export default function EntityForm(props: EntityFormProps) {
   };
 
   const remove = async () => {
-    const name = String(entity['x-db'].label?.map((f) => row?.[f]).filter(Boolean).join(' - ') || `#${id}`);
+    const name = String(
+      entity['x-db'].label
+        ?.map((f) => row?.[f])
+        .filter(Boolean)
+        .join(' - ') || `#${id}`,
+    );
     if (!(await confirmDialog({ message: t('common.deleteConfirm', { name }), okLabel: t('common.delete'), tone: 'danger' }))) return;
     try {
       const r = await blocking((signal) => dataProvider.delete(entity.$id, id!, row!.version!, signal));
@@ -146,7 +159,11 @@ export default function EntityForm(props: EntityFormProps) {
       setAsking({ action: a, values: {} });
       return;
     }
-    if (a.confirm && !(await confirmDialog({ message: t(a.confirm), okLabel: t(a.label), tone: a.tone === 'danger' ? 'danger' : 'default' }))) return;
+    if (
+      a.confirm &&
+      !(await confirmDialog({ message: t(a.confirm), okLabel: t(a.label), tone: a.tone === 'danger' ? 'danger' : 'default' }))
+    )
+      return;
     try {
       if (a.download) {
         const url = a.download.replace(/\{(\w+)\}/g, (_, f) => encodeURIComponent(String(row?.[f] ?? '')));
@@ -170,7 +187,12 @@ export default function EntityForm(props: EntityFormProps) {
     props.onClose();
   };
 
-  const actions = mode === 'edit' && row ? (props.rowActions ?? []).filter((a) => evaluate(a.visibleWhen, { data: row, mode }) && hasRight(session, resource, a.permission ?? a.key)) : [];
+  const actions =
+    mode === 'edit' && row
+      ? (props.rowActions ?? []).filter(
+          (a) => evaluate(a.visibleWhen, { data: row, mode }) && hasRight(session, resource, a.permission ?? a.key),
+        )
+      : [];
 
   const body = loadError ? (
     <div className="alert alert-danger">{loadError}</div>
@@ -256,7 +278,19 @@ export default function EntityForm(props: EntityFormProps) {
       </div>
     );
   }
-  const heading = mode === 'create' ? `${props.title} · ${t('common.new')}` : `${props.title}${row ? ` · ${String(entity['x-db'].label?.map((f) => row[f]).filter(Boolean).join(' - ') ?? '')}` : ''}`;
+  const heading =
+    mode === 'create'
+      ? `${props.title} · ${t('common.new')}`
+      : `${props.title}${
+          row
+            ? ` · ${String(
+                entity['x-db'].label
+                  ?.map((f) => row[f])
+                  .filter(Boolean)
+                  .join(' - ') ?? '',
+              )}`
+            : ''
+        }`;
   return (
     <Drawer title={heading} onClose={() => void close()} closeLabel={t('common.close')} footer={footer}>
       <div className="drawer-body">{body}</div>

@@ -50,7 +50,13 @@ export function inferWidget(f: EntityField): WidgetName {
  * An entity schema and a form screen → what rjsf renders: only the placed, currently visible fields,
  * required/read-only as the schema and the form's conditions say, labels in the user's language.
  */
-export function buildForm(entity: EntitySchema, form: FormScreen, data: Record<string, unknown>, mode: 'create' | 'edit', labels: Labeler): BuiltForm {
+export function buildForm(
+  entity: EntitySchema,
+  form: FormScreen,
+  data: Record<string, unknown>,
+  mode: 'create' | 'edit',
+  labels: Labeler,
+): BuiltForm {
   const ctx = { data, mode };
   const properties: Record<string, any> = {};
   const required: string[] = [];
@@ -91,13 +97,22 @@ export function buildForm(entity: EntitySchema, form: FormScreen, data: Record<s
     }
   });
   uiSchema['ui:options'] = {
-    sections: sections.filter((s) => s.fields.length).map((s) => ({ title: s.title ? labels.t(s.title) : undefined, columns: s.columns ?? 2, fields: s.fields })),
+    sections: sections
+      .filter((s) => s.fields.length)
+      .map((s) => ({ title: s.title ? labels.t(s.title) : undefined, columns: s.columns ?? 2, fields: s.fields })),
   };
   return { schema: { type: 'object', properties, required }, uiSchema, hidden };
 }
 
 /** What a save sends: on create every filled field; on edit only what changed, with emptied fields as null. */
-export function changedValues(entity: EntitySchema, initial: Record<string, unknown>, current: Record<string, unknown>, placed: string[], hidden: string[], mode: 'create' | 'edit') {
+export function changedValues(
+  entity: EntitySchema,
+  initial: Record<string, unknown>,
+  current: Record<string, unknown>,
+  placed: string[],
+  hidden: string[],
+  mode: 'create' | 'edit',
+) {
   const out: Record<string, unknown> = {};
   for (const name of placed) {
     const f = entity.properties[name];

@@ -16,7 +16,17 @@ export function enumLabel(entity: EntitySchema, field: string, value: unknown, t
 }
 
 /** The list's filters, one control per declared field, by the field's type. */
-export function FilterBar({ fields, entity, state, onChange }: { fields: string[]; entity: EntitySchema; state: ListState; onChange(filters: ListState['filters']): void }) {
+export function FilterBar({
+  fields,
+  entity,
+  state,
+  onChange,
+}: {
+  fields: string[];
+  entity: EntitySchema;
+  state: ListState;
+  onChange(filters: ListState['filters']): void;
+}) {
   const { t, has } = useI18n();
   const set = (name: string, v: ListState['filters'][string] | undefined) => {
     const next = { ...state.filters };
@@ -38,9 +48,20 @@ export function FilterBar({ fields, entity, state, onChange }: { fields: string[
             <div className="field range" key={name}>
               <label htmlFor={id}>{label}</label>
               <div className="range-inputs">
-                <DateInput id={id} ariaLabel={`${label} ${t('common.from')}`} value={range.from} onChange={(v) => set(name, { ...range, from: v ?? undefined })} placeholder={t('common.from')} />
+                <DateInput
+                  id={id}
+                  ariaLabel={`${label} ${t('common.from')}`}
+                  value={range.from}
+                  onChange={(v) => set(name, { ...range, from: v ?? undefined })}
+                  placeholder={t('common.from')}
+                />
                 <span className="muted">–</span>
-                <DateInput ariaLabel={`${label} ${t('common.to')}`} value={range.to} onChange={(v) => set(name, { ...range, to: v ?? undefined })} placeholder={t('common.to')} />
+                <DateInput
+                  ariaLabel={`${label} ${t('common.to')}`}
+                  value={range.to}
+                  onChange={(v) => set(name, { ...range, to: v ?? undefined })}
+                  placeholder={t('common.to')}
+                />
               </div>
             </div>
           );
@@ -67,7 +88,15 @@ export function FilterBar({ fields, entity, state, onChange }: { fields: string[
               </select>
             )}
             {kind === 'ref' && (
-              <LookupSelect id={id} ariaLabel={label} entity={field!['x-ref']!} value={value ? Number(value) : null} onChange={(v) => set(name, v == null ? undefined : String(v))} emptyLabel={t('common.noRows')} placeholder={t('common.all')} />
+              <LookupSelect
+                id={id}
+                ariaLabel={label}
+                entity={field!['x-ref']!}
+                value={value ? Number(value) : null}
+                onChange={(v) => set(name, v == null ? undefined : String(v))}
+                emptyLabel={t('common.noRows')}
+                placeholder={t('common.all')}
+              />
             )}
             {(kind === 'text' || kind === 'number') && (
               <input

@@ -1,7 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AgGridReact } from 'ag-grid-react';
-import { CellStyleModule, InfiniteRowModelModule, ModuleRegistry, themeQuartz, type ColDef, type GridApi, type SortChangedEvent } from 'ag-grid-community';
+import {
+  CellStyleModule,
+  InfiniteRowModelModule,
+  ModuleRegistry,
+  themeQuartz,
+  type ColDef,
+  type GridApi,
+  type SortChangedEvent,
+} from 'ag-grid-community';
 import type { EntitySchema, FormScreen, ListColumn, ListScreen as ListDef, RouteNode } from '../../../core/meta/types';
 import { flattenRoutes } from '../../../core/meta/types';
 import routesFile from '../../../../routes.json';
@@ -62,7 +70,8 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   const api = useRef<GridApi>(null);
 
   const update = useCallback(
-    (patch: Partial<ListState>, replace = true) => setSearch(writeListState({ ...parseListState(search, def, entity), ...patch }), { replace }),
+    (patch: Partial<ListState>, replace = true) =>
+      setSearch(writeListState({ ...parseListState(search, def, entity), ...patch }), { replace }),
     [search, setSearch, def, entity],
   );
 
@@ -85,10 +94,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   );
 
   const columnDefs = useMemo<ColDef[]>(
-    () =>
-      def.columns
-        .filter((c) => !(mobile && c.hideOnMobile))
-        .map((c) => columnDef(c, entity, state, t, has, mobile)),
+    () => def.columns.filter((c) => !(mobile && c.hideOnMobile)).map((c) => columnDef(c, entity, state, t, has, mobile)),
     [def, entity, mobile, lang],
   );
 
@@ -116,17 +122,35 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
             <span className="prefix">
               <Icon name="search" size="sm" />
             </span>
-            <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('common.searchPlaceholder')} aria-label={t('common.search')} />
+            <input
+              className="input"
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              placeholder={t('common.searchPlaceholder')}
+              aria-label={t('common.search')}
+            />
           </div>
         )}
         {def.filters && def.filters.length > 0 && (
-          <button type="button" className={`btn${showFilters ? ' btn-primary' : ''}`} onClick={() => setShowFilters(!showFilters)} aria-expanded={showFilters}>
+          <button
+            type="button"
+            className={`btn${showFilters ? ' btn-primary' : ''}`}
+            onClick={() => setShowFilters(!showFilters)}
+            aria-expanded={showFilters}
+          >
             <Icon name="filter" size="sm" />
             <span className="hide-mobile">{t('common.filters')}</span>
             {Object.keys(state.filters).length > 0 && <span className="badge badge-info">{Object.keys(state.filters).length}</span>}
           </button>
         )}
-        <button type="button" className="btn btn-icon" onClick={refresh} aria-label={t('common.refresh')} data-tooltip={t('common.refresh')}>
+        <button
+          type="button"
+          className="btn btn-icon"
+          onClick={refresh}
+          aria-label={t('common.refresh')}
+          data-tooltip={t('common.refresh')}
+        >
           <Icon name="refresh" size="sm" />
         </button>
         <span className="count" data-testid="row-count">
@@ -203,7 +227,14 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   );
 }
 
-function columnDef(c: ListColumn, entity: EntitySchema, state: ListState, t: (k: string, p?: Record<string, unknown>) => string, has: (k: string) => boolean, mobile: boolean): ColDef {
+function columnDef(
+  c: ListColumn,
+  entity: EntitySchema,
+  state: ListState,
+  t: (k: string, p?: Record<string, unknown>) => string,
+  has: (k: string) => boolean,
+  mobile: boolean,
+): ColDef {
   const field = entity.properties[c.field];
   const format = c.format ?? (field?.['x-ref'] ? 'lookup' : field?.enum ? 'enum' : 'text');
   const col: ColDef = {
@@ -229,7 +260,11 @@ function columnDef(c: ListColumn, entity: EntitySchema, state: ListState, t: (k:
       break;
     case 'boolean':
       col.cellRenderer = (p: { value: unknown }) =>
-        p.value == null ? '' : <span className={`badge ${p.value ? 'badge-success' : ''}`}>{p.value ? t('common.yes') : t('common.no')}</span>;
+        p.value == null ? (
+          ''
+        ) : (
+          <span className={`badge ${p.value ? 'badge-success' : ''}`}>{p.value ? t('common.yes') : t('common.no')}</span>
+        );
       break;
     default:
       col.valueFormatter = (p) => formatValue(p.value, format);

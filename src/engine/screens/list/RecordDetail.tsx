@@ -11,13 +11,26 @@ function display(entity: EntitySchema, row: Row, name: string, t: (k: string) =>
   if (f?.['x-ref']) return row._refs?.[name] ?? String(v);
   if (f?.enum) return enumLabel(entity, name, v, t);
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
-  return formatValue(v, f?.format === 'date-time' ? 'datetime' : f?.format === 'date' ? 'date' : f?.format === 'money' ? 'money' : f?.format === 'percent' ? 'percent' : 'text');
+  return formatValue(
+    v,
+    f?.format === 'date-time'
+      ? 'datetime'
+      : f?.format === 'date'
+        ? 'date'
+        : f?.format === 'money'
+          ? 'money'
+          : f?.format === 'percent'
+            ? 'percent'
+            : 'text',
+  );
 }
 
 /** A read-only record: every field by its label; a before/after pair is shown as a change table. */
 export function RecordDetail({ entity, row }: { entity: EntitySchema; row: Row }) {
   const { t, has } = useI18n();
-  const names = Object.keys(entity.properties).filter((n) => entity.properties[n]['x-ui']?.widget !== 'hidden' && !entity.properties[n].writeOnly);
+  const names = Object.keys(entity.properties).filter(
+    (n) => entity.properties[n]['x-ui']?.widget !== 'hidden' && !entity.properties[n].writeOnly,
+  );
   const objects = names.filter((n) => typeof row[n] === 'object' && row[n] !== null && !Array.isArray(row[n]));
   const scalars = names.filter((n) => !objects.includes(n));
   const before = (row.before ?? {}) as Record<string, unknown>;

@@ -31,7 +31,12 @@ export function createDatasource(query: DatasourceQuery, onPage: (result: ListRe
         })
         .then((result) => {
           if (result.nextCursor) cursors.set(params.endRow, result.nextCursor);
-          const lastRow = result.rows.length < limit ? params.startRow + result.rows.length : result.totalExact && result.total !== null ? result.total : -1;
+          const lastRow =
+            result.rows.length < limit
+              ? params.startRow + result.rows.length
+              : result.totalExact && result.total !== null
+                ? result.total
+                : -1;
           params.successCallback(result.rows, lastRow);
           if (result.total !== null) onPage(result);
         })

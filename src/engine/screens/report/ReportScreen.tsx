@@ -37,7 +37,11 @@ export default function ReportScreen({ bundle, params }: ScreenProps) {
           <div className="breadcrumb">{nav.breadcrumb}</div>
         </div>
       </div>
-      {state.meta.description && <p className="muted no-print" style={{ marginTop: -6 }}>{state.meta.description}</p>}
+      {state.meta.description && (
+        <p className="muted no-print" style={{ marginTop: -6 }}>
+          {state.meta.description}
+        </p>
+      )}
       <ReportView code={code} meta={state.meta} />
     </>
   );
