@@ -76,3 +76,6 @@ export type { ReportResult };
 
 /** A report as its screen needs it: the definition without its SQL, and where it comes from. */
 export type ReportMeta = Omit<ReportDefinition, 'sql'> & { source: 'shipped' | 'property' | 'overridden'; version: number | null };
+
+/** The contract as a type, so a controller can be given another source (a test's, a document's lines). */
+export type DataProvider = typeof dataProvider;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import axios from 'axios';
 import type { I18nText, Lang } from '../../core/meta/types';
 import { createStore, useStore } from '../store';
@@ -40,13 +41,19 @@ export function pick(text: I18nText | undefined): string {
   return text ? text[i18nStore.get().lang] : '';
 }
 
-/** Re-renders the component when the language changes and gives it `t` and `pick`. */
+/**
+ * Re-renders the component when the language changes and gives it `t`, `pick` and `has` — the same
+ * functions until the labels change, so they can sit in a hook's dependencies.
+ */
 export function useI18n() {
   const state = useStore(i18nStore);
-  return {
-    lang: state.lang,
-    t: (key: string, params?: Record<string, unknown>) => format(state.labels[key] ?? key, params),
-    pick: (text: I18nText | undefined) => (text ? text[state.lang] : ''),
-    has: (key: string) => key in state.labels,
-  };
+  return useMemo(
+    () => ({
+      lang: state.lang,
+      t: (key: string, params?: Record<string, unknown>) => format(state.labels[key] ?? key, params),
+      pick: (text: I18nText | undefined) => (text ? text[state.lang] : ''),
+      has: (key: string) => key in state.labels,
+    }),
+    [state],
+  );
 }

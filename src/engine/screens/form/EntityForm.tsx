@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import type { RJSFValidationError } from '@rjsf/utils';
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EntitySchema, FormScreen, ScreenAction } from '../../../core/meta/types';
-import { dataProvider, type Row } from '../../api/dataProvider';
-import { ApiError, downloadFile } from '../../api/client';
+import type { Row } from '../../api/dataProvider';
+import { downloadFile } from '../../api/client';
+import { useRecordController } from '../../controllers/record/useRecordController';
 import { ActionInputs } from './ActionInputs';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
@@ -45,37 +46,20 @@ function defaults(entity: EntitySchema) {
   );
 }
 
-/** Creates or edits one row of an entity with rjsf: version-checked saves, server errors on their fields. */
+/** Creates or edits one row of an entity with rjsf, drawn over the record controller. */
 export default function EntityForm(props: EntityFormProps) {
-  const { entity, form, id, resource, layout = 'drawer' } = props;
+  const { entity, form, resource, layout = 'drawer' } = props;
   const session = useSession();
-  const { t, has, lang } = useI18n();
-  const mode: 'create' | 'edit' = id === null ? 'create' : 'edit';
-  const [row, setRow] = useState<Row>();
-  const [data, setData] = useState<Record<string, unknown>>(() => (id === null ? defaults(entity) : {}));
-  const [loadError, setLoadError] = useState<string>();
-  const [banner, setBanner] = useState<{ tone: 'danger' | 'warning'; text: string; reload?: boolean }>();
-  const [serverErrors, setServerErrors] = useState<Record<string, { __errors: string[] }>>();
+  const { t, has } = useI18n();
   const formRef = useRef<Form>(null);
-  const dataRef = useRef(data);
-  dataRef.current = data;
-
-  const load = useCallback(async () => {
-    if (id === null) return;
-    try {
-      const r = await dataProvider.getOne(entity.$id, id);
-      setRow(r);
-      setData(r);
-      setBanner(undefined);
-      setServerErrors(undefined);
-    } catch (err) {
-      setLoadError((err as Error).message);
-    }
-  }, [entity.$id, id]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const shown = useRef<Record<string, unknown>>({});
+  const record = useRecordController({
+    entity: entity.$id,
+    id: props.id,
+    defaults: defaults(entity),
+    shows: (field) => field in shown.current,
+  });
+  const { mode, row, values: data, loadError, problem, fieldErrors, id } = record.state;
 
   const labels = useMemo(
     () => ({
@@ -83,14 +67,21 @@ export default function EntityForm(props: EntityFormProps) {
       enumValue: (name: string, value: unknown) => enumLabel(entity, name, value, t),
       t: (k: string) => t(k),
     }),
-    [entity, lang],
+    [entity, t, has],
   );
   const built = useMemo(() => buildForm(entity, form, data, mode, labels), [entity, form, data, mode, labels]);
+  useEffect(() => {
+    shown.current = built.schema.properties;
+  }, [built]);
   const placed = form.sections.flatMap((s) => s.fields);
   const initial = (row ?? defaults(entity)) as Record<string, unknown>;
   const dirty =
     Object.keys(changedValues(entity, initial, data, placed, built.hidden, mode)).length > 0 &&
     (mode === 'edit' || Object.keys(data).some((k) => data[k] !== initial[k]));
+  const serverErrors = useMemo(
+    () => Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, { __errors: [v] }])),
+    [fieldErrors],
+  );
 
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((e) => {
@@ -103,36 +94,18 @@ export default function EntityForm(props: EntityFormProps) {
   const canDelete = mode === 'edit' && !entity['x-db'].singleton && hasRight(session, resource, 'delete');
 
   const save = async () => {
-    setBanner(undefined);
-    setServerErrors(undefined);
+    record.dismiss();
     if (!formRef.current?.validateForm()) return;
-    const values = changedValues(entity, initial, dataRef.current, placed, built.hidden, mode);
+    const values = changedValues(entity, initial, record.store.get().values, placed, built.hidden, mode);
     if (mode === 'edit' && Object.keys(values).length === 0) {
       toast.info(t('common.noChanges'));
       return;
     }
-    try {
-      const saved = await blocking((signal) =>
-        mode === 'create'
-          ? dataProvider.create(entity.$id, values, signal)
-          : dataProvider.update(entity.$id, id!, row!.version!, values, signal),
-      );
-      toast.success(t('common.saved'));
-      setRow(saved);
-      setData(saved);
-      props.onSaved?.(saved, mode === 'create');
-      if (mode === 'edit' && layout === 'drawer' && form.afterSave !== 'stay') props.onClose();
-    } catch (err) {
-      showError(err as ApiError);
-    }
-  };
-
-  const showError = (err: ApiError) => {
-    if (err.aborted) return;
-    const fieldErrors = Object.entries(err.fields ?? {}).filter(([k]) => k !== '_' && k in built.schema.properties);
-    if (fieldErrors.length) setServerErrors(Object.fromEntries(fieldErrors.map(([k, v]) => [k, { __errors: [v] }])));
-    const stale = err.status === 409 && err.details && 'currentVersion' in err.details;
-    if (!fieldErrors.length || stale) setBanner({ tone: stale ? 'warning' : 'danger', text: err.message, reload: stale });
+    const saved = await record.save(values);
+    if (!saved) return;
+    toast.success(t('common.saved'));
+    props.onSaved?.(saved.row, saved.created);
+    if (!saved.created && layout === 'drawer' && form.afterSave !== 'stay') props.onClose();
   };
 
   const remove = async () => {
@@ -143,13 +116,10 @@ export default function EntityForm(props: EntityFormProps) {
         .join(' - ') || `#${id}`,
     );
     if (!(await confirmDialog({ message: t('common.deleteConfirm', { name }), okLabel: t('common.delete'), tone: 'danger' }))) return;
-    try {
-      const r = await blocking((signal) => dataProvider.delete(entity.$id, id!, row!.version!, signal));
-      toast.success(r.deactivated ? t('common.deactivated') : t('common.deleted'));
-      props.onDeleted?.();
-    } catch (err) {
-      showError(err as ApiError);
-    }
+    const r = await record.remove();
+    if (!r) return;
+    toast.success(r.deactivated ? t('common.deactivated') : t('common.deleted'));
+    props.onDeleted?.();
   };
 
   // an action that needs values from the user (a cancellation reason) asks for them first
@@ -164,22 +134,17 @@ export default function EntityForm(props: EntityFormProps) {
       !(await confirmDialog({ message: t(a.confirm), okLabel: t(a.label), tone: a.tone === 'danger' ? 'danger' : 'default' }))
     )
       return;
-    try {
-      if (a.download) {
-        const url = a.download.replace(/\{(\w+)\}/g, (_, f) => encodeURIComponent(String(row?.[f] ?? '')));
-        await blocking((signal) => downloadFile(url, {}, signal));
-        return;
-      }
-      const input = { id: id!, ...(a.withVersion ? { version: row!.version } : {}), ...(given ?? {}) };
-      const result = await blocking((signal) => dataProvider.run<Record<string, unknown>>(a.op!, input, signal));
-      setAsking(undefined);
-      if (a.resultMessage) await confirmDialog({ message: t(a.resultMessage, result), cancelLabel: '' });
-      else toast.success(t('common.done'));
-      await load();
-      props.onSaved?.(row!, false);
-    } catch (err) {
-      showError(err as ApiError);
+    if (a.download) {
+      const url = a.download.replace(/\{(\w+)\}/g, (_, f) => encodeURIComponent(String(row?.[f] ?? '')));
+      await blocking((signal) => downloadFile(url, {}, signal)).catch(record.fail);
+      return;
     }
+    const result = await record.run<Record<string, unknown>>(a.op!, given ?? {}, a.withVersion);
+    if (result === undefined) return;
+    setAsking(undefined);
+    if (a.resultMessage) await confirmDialog({ message: t(a.resultMessage, result), cancelLabel: '' });
+    else toast.success(t('common.done'));
+    props.onSaved?.(record.store.get().row!, false);
   };
 
   const close = async () => {
@@ -204,12 +169,12 @@ export default function EntityForm(props: EntityFormProps) {
     </div>
   ) : (
     <>
-      {banner && (
-        <div className={`alert alert-${banner.tone}`} role="alert" style={{ marginBottom: 14 }}>
+      {problem && (
+        <div className={`alert alert-${problem.tone}`} role="alert" style={{ marginBottom: 14 }}>
           <Icon name="alert" />
-          <div style={{ flex: 1 }}>{banner.text}</div>
-          {banner.reload && (
-            <button type="button" className="btn btn-sm" onClick={() => void load()}>
+          <div style={{ flex: 1 }}>{problem.text}</div>
+          {problem.stale && (
+            <button type="button" className="btn btn-sm" onClick={() => void record.load()}>
               {t('common.reload')}
             </button>
           )}
@@ -236,9 +201,9 @@ export default function EntityForm(props: EntityFormProps) {
         showErrorList={false}
         liveValidate="onBlur"
         transformErrors={transformErrors}
-        extraErrors={serverErrors as any}
+        extraErrors={serverErrors as ErrorSchema}
         readonly={!canSave}
-        onChange={(e) => setData(e.formData)}
+        onChange={(e) => record.change(e.formData)}
         onSubmit={() => void save()}
       />
     </>
