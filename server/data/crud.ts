@@ -236,9 +236,18 @@ export async function refLabels(db: Db, target: EntityModel, branchId: number, i
   return out;
 }
 
-export async function lookupRows(db: Db, m: EntityModel, branchId: number, q: string | undefined, ids: number[] | undefined, filter: ListQuery['filter'], limit: number) {
+export async function lookupRows(
+  db: Db,
+  m: EntityModel,
+  branchId: number,
+  q: string | undefined,
+  ids: number[] | undefined,
+  filter: ListQuery['filter'],
+  limit: number,
+  extraWhere: RawBuilder<unknown>[] = [],
+) {
   const label = sql.join(m.labelFields.map((f) => sql`coalesce(${col(m, f)}::text, '')`), sql` || ' - ' || `);
-  const parts: RawBuilder<unknown>[] = [];
+  const parts: RawBuilder<unknown>[] = [...extraWhere];
   if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
   if (ids?.length) parts.push(sql`id = ANY(${ids})`);
   else if (m.hasActive && !('active' in filter)) parts.push(sql`active`);
