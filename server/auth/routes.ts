@@ -8,7 +8,7 @@ import { clearSessionCookie, cookieName, loadSession, requireAuth, setSessionCoo
 import { translate, requestLang } from '../i18n/translate.js';
 import { checkPasswordStrength, dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { hashSecret, newSecret } from './tokens.js';
-import { ACCOUNT_LOCK_AFTER, recordFailure, recordSuccess, secondsToWait } from './throttle.js';
+import { admitAttempt, recordSuccess } from './throttle.js';
 
 const username = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const body = req.body as { username: string; password: string };
       const name = body.username.trim().toLowerCase();
-      const wait = await secondsToWait(db, name, req.ip);
+      const { wait } = await admitAttempt(db, name, req.ip);
       if (wait > 0) {
         await audit(db, req, { entity: 'auth', action: 'login-throttled', summary: name });
         throw new HttpError(429, 'TOO_MANY_ATTEMPTS', 'auth.throttled', { seconds: wait }, [], { retryAfter: wait });
@@ -71,23 +71,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = rows[0];
       const good = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
       if (!user || !good) {
-        const failures = await recordFailure(db, name, req.ip);
-        await db.transaction().execute(async (trx) => {
-          if (user && failures >= ACCOUNT_LOCK_AFTER && !user.locked) {
-            await sql`UPDATE app_user SET locked = true, locked_reason = 'Too many failed sign-ins', version = version + 1, updated_at = now(), updated_by = NULL WHERE id = ${user.id}`.execute(
-              trx,
-            );
-            await audit(trx, req, {
-              entity: 'system/user',
-              entityId: user.id,
-              action: 'lock',
-              summary: `${name} locked after ${failures} failed sign-ins`,
-            });
-          }
-          await audit(trx, req, { entity: 'auth', action: 'login-failed', summary: name }, { userId: user?.id, username: name });
-        });
+        await audit(db, req, { entity: 'auth', action: 'login-failed', summary: name }, { userId: user?.id, username: name });
         throw new HttpError(401, 'BAD_CREDENTIALS', 'auth.badCredentials');
       }
+      await recordSuccess(db, name, req.ip);
       if (user.locked || !user.active || !user.group_active) {
         await audit(
           db,
@@ -97,7 +84,6 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         );
         throw new HttpError(403, 'ACCOUNT_LOCKED', user.locked ? 'auth.locked' : 'auth.inactive');
       }
-      await recordSuccess(db, name);
       const secret = newSecret();
       const csrf = newSecret();
       const expiresAt = new Date(Date.now() + ctx.config.sessionAbsoluteHours * 3600_000);

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { EntityModel } from './entityModel.js';
 import { baseType } from './entityModel.js';
+import { findControlCharacter } from '../validation/plainText.js';
 
 export interface ListQuery {
   limit: number;
@@ -105,7 +106,8 @@ export function encodeCursor(value: unknown, id: unknown) {
 function decodeCursor(cursor: string): [unknown, number] | undefined {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[1])) return v as [unknown, number];
+    const scalar = v?.[0] === null || ['string', 'number', 'boolean'].includes(typeof v?.[0]);
+    if (Array.isArray(v) && v.length === 2 && scalar && Number.isInteger(v[1]) && !findControlCharacter(v[0])) return v as [unknown, number];
   } catch {
     /* a malformed cursor is treated as none */
   }
@@ -236,9 +238,18 @@ export async function refLabels(db: Db, target: EntityModel, branchId: number, i
   return out;
 }
 
-export async function lookupRows(db: Db, m: EntityModel, branchId: number, q: string | undefined, ids: number[] | undefined, filter: ListQuery['filter'], limit: number) {
+export async function lookupRows(
+  db: Db,
+  m: EntityModel,
+  branchId: number,
+  q: string | undefined,
+  ids: number[] | undefined,
+  filter: ListQuery['filter'],
+  limit: number,
+  extraWhere: RawBuilder<unknown>[] = [],
+) {
   const label = sql.join(m.labelFields.map((f) => sql`coalesce(${col(m, f)}::text, '')`), sql` || ' - ' || `);
-  const parts: RawBuilder<unknown>[] = [];
+  const parts: RawBuilder<unknown>[] = [...extraWhere];
   if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
   if (ids?.length) parts.push(sql`id = ANY(${ids})`);
   else if (m.hasActive && !('active' in filter)) parts.push(sql`active`);

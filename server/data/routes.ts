@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { audit } from '../http/audit.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
-import { needsRight } from '../http/rbac.js';
+import { hasRight, needsRight, requireRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
@@ -32,6 +32,7 @@ const idParams = { type: 'object', required: ['rowId'], properties: { rowId: { t
 /** /api/data/<module>/<entity>: list, lookup, read, create, update, delete for every entity with a schema. */
 export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: Map<string, EntityModel>) {
   const ajv = createAjv();
+  const pickers = lookupResources(ctx, models);
   for (const m of models.values()) {
     const base = `/api/data/${m.id}`;
     const resource = m.schema['x-permission'];
@@ -72,6 +73,13 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
     });
 
     app.get(`${base}/lookup`, {
+      preValidation: async (req) => {
+        // The names of rows are data too: they are for whoever may read the entity, or pick it in a form or a
+        // report parameter they may use (a reservation's guest, a report's room type).
+        const auth = requireAuth(req);
+        const may = [...pickers.get(m.id)!].some((r) => hasRight(auth, r, 'view'));
+        if (!may) requireRight(ctx, req, resource, 'view');
+      },
       schema: {
         tags,
         summary: `Names of ${m.id} rows for a lookup field`,
@@ -87,11 +95,10 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         },
       },
     }, async (req) => {
-      // Any signed-in user may see the names of rows they pick in a form; nothing more is returned.
       const auth = requireAuth(req);
       const q = req.query as any;
       const ids = q.ids ? String(q.ids).split(',').map(Number) : undefined;
-      return { rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter, validateLookupFilter), q.limit) };
+      return { rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter, validateLookupFilter), q.limit, scopeOf(auth)) };
     });
 
     app.get(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
@@ -127,7 +134,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const auth = requireAuth(req);
       const id = (req.params as any).rowId as number;
       return ctx.db.transaction().execute(async (trx) => {
-        const before = await getRow(trx, m, auth.branchId, id, true);
+        const before = await getRow(trx, m, auth.branchId, id, true, scopeOf(auth));
         if (!before) throw notFound(m.schema.title ?? m.id);
         const { version, ...body } = req.body as Record<string, unknown>;
         if (before.version !== version) throw await stale(trx, m, before, auth.branchId);
@@ -158,7 +165,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const auth = requireAuth(req);
       const id = (req.params as any).rowId as number;
       return ctx.db.transaction().execute(async (trx) => {
-        const before = await getRow(trx, m, auth.branchId, id, true);
+        const before = await getRow(trx, m, auth.branchId, id, true, scopeOf(auth));
         if (!before) throw notFound(m.schema.title ?? m.id);
         if (before.version !== (req.query as any).version) throw await stale(trx, m, before, auth.branchId);
         await ctx.hooks.get(m.id)?.beforeDelete?.({ trx, req, auth, ctx }, before);
@@ -181,6 +188,19 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       });
     });
   }
+}
+
+/** For each entity, the resources whose view right lets a user look its rows up: its own, and those that pick it. */
+function lookupResources(ctx: AppContext, models: Map<string, EntityModel>) {
+  const out = new Map<string, Set<string>>([...models.values()].map((m) => [m.id, new Set([m.schema['x-permission']])]));
+  for (const m of models.values()) for (const target of m.refs.values()) out.get(target)?.add(m.schema['x-permission']);
+  for (const report of ctx.meta.reports.values()) {
+    for (const p of Object.values(report.parameters?.properties ?? {})) {
+      const target = p['x-ref'] as string | undefined;
+      if (target && report.permission) out.get(target)?.add(report.permission);
+    }
+  }
+  return out;
 }
 
 function split(m: EntityModel, body: Record<string, unknown>) {

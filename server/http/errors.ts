@@ -133,22 +133,30 @@ function fromPostgres(error: any): HttpError | undefined {
       return badRequest('error.refMissing', { field }, field ? [{ field, key: 'error.refMissing', params: {} }] : []);
     }
     case '23514':
-      return badRequest('error.check', { constraint: error.constraint ?? '' });
+      return new HttpError(400, 'BAD_REQUEST', 'error.check', {}, [], { constraint: error.constraint ?? '' });
     case '23502':
       return error.column
         ? invalid([{ field: error.column, key: 'error.required', params: {} }])
         : badRequest('error.required', { field: '' });
+    // The database's own words stay in the log (and in `detail`, for the report designer's dry run): the
+    // caller reads a sentence, never SQL or the value they sent back.
     case '22001':
+      return badRequest('error.textTooLong', { detail: error.message });
     case '22003':
+      return badRequest('error.numberTooLarge', { detail: error.message });
     case '22007':
     case '22008':
+      return badRequest('error.badDate', { detail: error.message });
+    case '22021':
+    case '22P05':
+      return badRequest('error.badText', { detail: error.message });
     case '22P02':
     case '22023':
       return badRequest('error.badValue', { detail: error.message });
     case '57014':
       return new HttpError(422, 'TIMEOUT', 'error.timeout');
     case 'P0001':
-      return conflict('error.badValue', { detail: error.message });
+      return conflict('error.postedRecord', { detail: error.message });
   }
   return undefined;
 }

@@ -11,6 +11,8 @@ async function keepOneActive(c: HookContext, id: unknown) {
 
 /** A new property gets its parameter row at once, so every screen can read its business date. */
 export const branchHook: EntityHook = {
+  // a property's record (its name, address, tax number, whether it is open) is for those who work there
+  readScope: (auth) => (auth.user.isAdmin ? undefined : sql`id = ANY(${auth.branchIds}::bigint[])`),
   async beforeWrite(c, mode, values, _virtual, before) {
     if (mode === 'update' && values.active === false && before?.active) await keepOneActive(c, before.id);
   },

@@ -5,7 +5,7 @@ import { invalid, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { defineOp } from '../../ops/registry.js';
 import { allRights, rightsCatalog } from './rightsCatalog.js';
-import { mustHoldRights, requireAdmin } from './escalation.js';
+import { mayChangeGroup, mustHoldRights, requireAdmin } from './escalation.js';
 import type { EntityHook } from '../../data/hooks.js';
 
 const RESOURCE = 'system.group-user';
@@ -72,6 +72,7 @@ export const saveGroupRights = defineOp<{ id: number; rights: string[] }>({
     );
     if (!g.rows[0]) throw notFound('group.title');
     if (g.rows[0].is_admin) requireAdmin(c);
+    await mayChangeGroup(c, input.id);
     const before = (
       await sql<{ r: string }>`SELECT resource || ':' || action AS r FROM group_right WHERE group_id = ${input.id}`.execute(c.trx)
     ).rows.map((x) => x.r);
@@ -99,8 +100,10 @@ export const saveGroupRights = defineOp<{ id: number; rights: string[] }>({
 export const groupHook: EntityHook = {
   async beforeWrite(c, _mode, values, _virtual, before) {
     if (values.is_admin === true || before?.is_admin) requireAdmin(c);
+    if (before) await mayChangeGroup(c, before.id as number);
   },
   async beforeDelete(c, row) {
     if (row.is_admin) requireAdmin(c);
+    await mayChangeGroup(c, row.id as number);
   },
 };

@@ -5,15 +5,21 @@ import { invalid, notFound, badRequest } from '../../http/errors.js';
 import { audit } from '../../http/audit.js';
 import { checkPasswordStrength, hashPassword } from '../../auth/passwords.js';
 import { defineOp } from '../../ops/registry.js';
-import { mayAssignGroup, mayManageUser } from './escalation.js';
+import { mayAssignGroup, mayManageUser, mustHoldProperties, visibleUsers } from './escalation.js';
 
 const RESOURCE = 'system.user';
 
 /** Users: the initial password is hashed and must be changed at first sign-in; granted branches live in user_branch. */
 export const userHook: EntityHook = {
+  readScope: visibleUsers,
   async beforeWrite(c, mode, values, virtual, before) {
     if (before) await mayManageUser(c, before.id as number);
     if (typeof values.group_id === 'number') await mayAssignGroup(c, values.group_id);
+    if (Array.isArray(virtual.branch_ids)) mustHoldProperties(c, virtual.branch_ids as number[]);
+    if (typeof values.default_branch_id === 'number') mustHoldProperties(c, [values.default_branch_id]);
+    // a user granted no property would be nobody's to see again but an administrator's
+    if (mode === 'create' && !c.auth.user.isAdmin && !(virtual.branch_ids as number[] | undefined)?.length)
+      throw invalid([{ field: 'branch_ids', key: 'user.needsProperty', params: {} }]);
     if (typeof values.username === 'string') values.username = values.username.trim().toLowerCase();
     if (values.email === '') values.email = null;
     const username = (values.username ?? before?.username) as string;
@@ -86,9 +92,9 @@ export const resetPassword = defineOp<{ id: number; password?: string }>({
     properties: { id: { type: 'integer', minimum: 1 }, password: { type: 'string', minLength: 1, maxLength: 128 } },
   },
   async handler(c, input) {
+    await mayManageUser(c, input.id);
     const { rows } = await sql<{ username: string }>`SELECT username FROM app_user WHERE id = ${input.id}`.execute(c.trx);
     if (!rows[0]) throw notFound('user.title');
-    await mayManageUser(c, input.id);
     const password = input.password ?? temporaryPassword();
     const weak = checkPasswordStrength(password, rows[0].username);
     if (weak) throw invalid([{ field: 'password', key: weak.key, params: weak.params ?? {} }]);

@@ -44,6 +44,8 @@ export function describeProblem(keyword: string, p: Record<string, any>): { key:
       return { key: 'error.maxItems', params: { limit: p.limit } };
     case 'uniqueItems':
       return { key: 'error.uniqueItems', params: {} };
+    case 'plainText':
+      return { key: 'error.controlCharacter', params: {} };
     default:
       return { key: 'error.pattern', params: {} };
   }

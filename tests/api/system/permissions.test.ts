@@ -178,27 +178,28 @@ describe('refusals come before input checks', () => {
   });
 });
 
-describe('lookups: names for a form, open to every signed-in user, and nothing more', () => {
-  it('lets the housekeeper name the users of the hotel', async () => {
+describe('lookups: names for whoever may read or pick them, and nothing more', () => {
+  it('refuses the housekeeper the names of users and payment articles, which she may neither read nor pick', async () => {
     const hk = clients.get('housekeeping')!;
-    const res = await hk.get('/api/data/system/user/lookup?q=siti');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().rows).toEqual([{ id: expect.any(Number), label: 'frontdesk - Siti Rahmawati' }]);
+    expectApiError(await hk.get('/api/data/system/user/lookup?q=siti'), 403);
+    expectApiError(await hk.get('/api/data/system/pay-article/lookup'), 403);
   });
 
-  it('does not let them search users by e-mail address or filter on a text column', async () => {
-    const hk = clients.get('housekeeping')!;
-    expect((await hk.get('/api/data/system/user/lookup?q=grandnusantara.co.id')).json().rows).toEqual([]);
+  it('does not let a reader search users by e-mail address or filter on a text column', async () => {
+    const acc = clients.get('accountant')!;
+    const fo = clients.get('frontdesk')!;
+    expect((await admin.get('/api/data/system/user/lookup?q=grandnusantara.co.id')).json().rows).toEqual([]);
     const byEmail = encodeURIComponent(JSON.stringify({ email: { op: 'startsWith', value: 'budi' } }));
-    expectApiError(await hk.get(`/api/data/system/user/lookup?filter=${byEmail}`), 400);
+    expectApiError(await admin.get(`/api/data/system/user/lookup?filter=${byEmail}`), 400);
     const byName = encodeURIComponent(JSON.stringify({ account_no: { op: 'contains', value: '437' } }));
-    expectApiError(await hk.get(`/api/data/system/bank/lookup?filter=${byName}`), 400);
+    expectApiError(await acc.get(`/api/data/system/bank/lookup?filter=${byName}`), 400);
+    expectApiError(await fo.get(`/api/data/system/pay-article/lookup?filter=${byName}`), 400);
   });
 
   it('still filters a lookup on flags, choices and references, as forms need', async () => {
-    const hk = clients.get('housekeeping')!;
+    const fo = clients.get('frontdesk')!;
     const cards = encodeURIComponent(JSON.stringify({ payment_type: { op: 'eq', value: 'card' }, active: { op: 'eq', value: true } }));
-    const res = await hk.get(`/api/data/system/pay-article/lookup?filter=${cards}`);
+    const res = await fo.get(`/api/data/system/pay-article/lookup?filter=${cards}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().rows.map((r: any) => r.label)).toEqual([
       'AMEX - American Express',
