@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -42,6 +42,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
   });
+
+  // Every route as registered (method, url, schema, config): the generic security tests walk it, so a new
+  // route is covered the day it is added.
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  app.decorate('routeTable', routeTable);
 
   // Bodies are checked strictly (a number is not text, an unknown field is an error);
   // query strings and path parameters arrive as text and are coerced to their declared types.
@@ -152,5 +160,6 @@ function readVersion(root: string) {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    routeTable: RouteOptions[];
   }
 }

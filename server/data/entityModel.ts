@@ -112,7 +112,8 @@ function writeSchema(m: EntityModel, mode: 'create' | 'update'): object {
   const required = mode === 'create'
     ? [...m.required].filter((r) => m.writable.includes(r) && m.schema.properties[r].default === undefined)
     : ['version'];
-  return { type: 'object', additionalProperties: false, properties, required };
+  const ranges = m.schema['x-dateRanges'];
+  return { type: 'object', additionalProperties: false, properties, required, ...(ranges ? { 'x-dateRanges': ranges } : {}) };
 }
 
 /** Filters a list accepts: { field: { op, value } } on the given (declared, non-secret) fields only. */

@@ -9,6 +9,7 @@ import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
 import { formatLocalDateTime } from '../../src/core/format/format.js';
+import { dateRangeProblems } from '../../src/core/checks/dateRanges.js';
 import { deactivateRow, deleteRow, getRow, insertRow, lastChangedBy, listRows, lookupRows, refLabels, updateRow, type ListQuery } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
@@ -142,6 +143,9 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         await present(ctx, trx, req, m, models, [before]);
         const c: HookContext = { trx, req, auth, ctx };
         const { values, virtual } = split(m, body);
+        // a range changed at one end is checked against the other end as stored
+        const ranges = dateRangeProblems(m.schema['x-dateRanges'] ?? [], { ...before, ...values });
+        if (ranges.length) throw invalid(ranges);
         const hook = ctx.hooks.get(m.id);
         await hook?.beforeWrite?.(c, 'update', values, virtual, before);
         await updateRow(trx, m, auth.branchId, auth.user.id, id, values);

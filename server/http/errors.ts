@@ -46,7 +46,13 @@ export function renderError(err: HttpError, lang: Lang, labels: Labels, fieldLab
   const fields: Record<string, string> = {};
   for (const f of err.fields) {
     const name = f.field ? fieldLabel(f.field, lang) : translate(labels, lang, 'error.request');
-    const text = translate(labels, lang, f.key, { ...f.params, field: name });
+    // a parameter naming another field (a range's start) is named in words too
+    const others = Object.fromEntries(
+      Object.entries(f.params)
+        .filter(([k, v]) => k.endsWith('Field') && typeof v === 'string')
+        .map(([k, v]) => [k, fieldLabel(v as string, lang)]),
+    );
+    const text = translate(labels, lang, f.key, { ...f.params, ...others, field: name });
     const key = f.field ?? '_';
     if (!fields[key]) fields[key] = text;
   }

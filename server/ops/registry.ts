@@ -16,6 +16,8 @@ export interface OpDefinition<I = any> {
   resource: string;
   action: string;
   input: object;
+  /** the entity whose field labels name this op's input fields in error messages ('frontoffice/reservation') */
+  labelsFrom?: string;
   /** fields of the input never written to the audit log (passwords) */
   secretFields?: string[];
   handler(c: HookContext, input: I): Promise<unknown>;
@@ -31,6 +33,7 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, ops: OpDe
       `/api/ops/${op.name}`,
       {
         preValidation: needsRight(ctx, op.resource, op.action),
+        config: op.labelsFrom ? { labelsFrom: op.labelsFrom } : {},
         schema: { tags: ['ops', op.name.split('.')[0]], summary: op.summary, body: op.input },
       },
       async (req) => {

@@ -1,6 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020.js';
+import type { SchemaValidateFunction } from 'ajv';
 import { FORMATS } from '../../src/core/checks/checks.js';
 import { refusingControlCharacters } from './plainText.js';
+import { dateRangeProblems, type DateRange } from '../../src/core/checks/dateRanges.js';
 
 export type AjvInstance = Ajv2020;
 
@@ -18,6 +20,17 @@ export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: b
   });
   for (const [name, check] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
   for (const kw of ['x-db', 'x-ui', 'x-ref', 'x-permission', 'x-column', 'x-virtual', 'x-default', 'x-label']) ajv.addKeyword(kw);
+  const checkRanges: SchemaValidateFunction = (ranges: DateRange[], data: Record<string, unknown>, _parent, cxt) => {
+    const problems = dateRangeProblems(ranges, data);
+    checkRanges.errors = problems.map((p) => ({
+      keyword: 'x-dateRanges',
+      instancePath: `${cxt?.instancePath ?? ''}/${p.field}`,
+      schemaPath: '#/x-dateRanges',
+      params: { key: p.key, ...p.params },
+    }));
+    return problems.length === 0;
+  };
+  ajv.addKeyword({ keyword: 'x-dateRanges', type: 'object', schemaType: 'array', errors: true, validate: checkRanges });
   const compile = ajv.compile.bind(ajv);
   ajv.compile = ((schema: object) => refusingControlCharacters(compile(schema))) as typeof ajv.compile;
   return ajv;

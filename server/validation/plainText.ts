@@ -4,12 +4,18 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
  * C0 control characters other than tab, line feed and carriage return, DEL, and the C1 controls: nothing a
  * person types, and NUL cannot be stored in PostgreSQL text at all (it answered such input with a 500).
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+function isControl(code: number): boolean {
+  return code <= 8 || code === 11 || code === 12 || (code >= 14 && code <= 31) || (code >= 127 && code <= 159);
+}
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
+  return false;
+}
 
 /** The JSON pointer of the first text (value or key) holding a control character, if any. */
 export function findControlCharacter(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? path || '/' : undefined;
+  if (typeof value === 'string') return hasControl(value) ? path || '/' : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const bad = findControlCharacter(value[i], `${path}/${i}`);
@@ -20,7 +26,7 @@ export function findControlCharacter(value: unknown, path = ''): string | undefi
   if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       const key = k.replace(/~/g, '~0').replace(/\//g, '~1');
-      if (CONTROL.test(k)) return `${path}/${key}`;
+      if (hasControl(k)) return `${path}/${key}`;
       const bad = findControlCharacter(v, `${path}/${key}`);
       if (bad) return bad;
     }

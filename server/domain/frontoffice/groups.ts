@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defineOp } from '../../ops/registry.js';
 import { badRequest, invalid } from '../../http/errors.js';
 import { insertRow } from '../../data/crud.js';
-import { RESERVATION, reservationHook } from './reservations.js';
+import { RESERVATION, STAY_RANGE, reservationHook } from './reservations.js';
 
 interface GroupInput {
   group_name: string;
@@ -24,10 +24,12 @@ export const bookGroup = defineOp<GroupInput>({
   summary: 'Book a group: a master reservation and its member rooms, all or none',
   resource: RESERVATION,
   action: 'create',
+  labelsFrom: 'frontoffice/reservation',
   input: {
     type: 'object',
     required: ['group_name', 'guest_id', 'arrival', 'departure', 'rooms'],
     additionalProperties: false,
+    'x-dateRanges': [STAY_RANGE],
     properties: {
       group_name: { type: 'string', minLength: 1, maxLength: 120 },
       guest_id: { type: 'integer', minimum: 1 },

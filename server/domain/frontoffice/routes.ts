@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import type { AppContext } from '../../context.js';
-import { badRequest, invalid, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import { sql } from 'kysely';
@@ -10,18 +10,13 @@ import { priceStay, rateRow, stayTotals, type StayOptions } from './pricing.js';
 import { activeRules, applyRule, houseOccupancy, pickRule } from './dynamicRates.js';
 import { arrangementLines, packageRevenue } from './packages.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
-import { RESERVATION } from './reservations.js';
+import { RESERVATION, STAY_RANGE } from './reservations.js';
 import { confirmationPdf } from './confirmation.js';
 import { requestLang } from '../../i18n/translate.js';
 
 const date = { type: 'string', format: 'date' } as const;
-const MAX_NIGHTS = 400;
-
-function range(from: string, to: string) {
-  const nights = dayjs(to).diff(dayjs(from), 'day');
-  if (nights < 1) throw invalid([{ field: 'to', key: 'reservation.departureAfterArrival', params: {} }]);
-  if (nights > MAX_NIGHTS) throw invalid([{ field: 'to', key: 'error.maximum', params: { limit: MAX_NIGHTS } }]);
-}
+/** What the desk may ask of availability and prices in one go: a stay's worth of nights. */
+const NIGHTS = [{ from: 'from', to: 'to', minDays: 1, maxDays: STAY_RANGE.maxDays }];
 
 /** Read models the front desk needs beside the generic lists: rooms free per night, and what a stay costs. */
 export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -36,6 +31,7 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           type: 'object',
           required: ['from', 'to'],
           additionalProperties: false,
+          'x-dateRanges': NIGHTS,
           properties: { from: date, to: date, roomType: { type: 'integer', minimum: 1 } },
         },
       },
@@ -43,7 +39,6 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const auth = requireAuth(req);
       const q = req.query as { from: string; to: string; roomType?: number };
-      range(q.from, q.to);
       return { rows: await availability(ctx.db, auth.branchId, q.from, q.to, q.roomType) };
     },
   );
@@ -59,6 +54,7 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           type: 'object',
           required: ['rateCode', 'from', 'to'],
           additionalProperties: false,
+          'x-dateRanges': NIGHTS,
           properties: {
             rateCode: { type: 'integer', minimum: 1 },
             from: date,
@@ -78,7 +74,6 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const auth = requireAuth(req);
       const q = req.query as { rateCode: number; from: string; to: string; override?: string; adults: number };
-      range(q.from, q.to);
       const rate = await rateRow(ctx.db, auth.branchId, q.rateCode);
       if (!rate) throw notFound('rate-code.title');
       if (q.from < rate.valid_from || dayjs(q.to).subtract(1, 'day').format('YYYY-MM-DD') > rate.valid_to) {

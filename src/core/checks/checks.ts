@@ -29,9 +29,19 @@ export function isDateClosed(date: string, closedUntil: string): boolean {
 }
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/**
+ * The years any date may fall in: a guest born in 1900 to a booking in 2100. Beyond that a date is a typo or
+ * an attack (a stay from year 1 to 9999 would price 3.6 million nights).
+ */
+export const DATE_WINDOW = { from: '1900-01-01', to: '2100-12-31' };
+
 export function isIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
-  return dayjs(value, 'YYYY-MM-DD').format('YYYY-MM-DD') === value;
+  return dayjs(value, 'YYYY-MM-DD').format('YYYY-MM-DD') === value && value >= DATE_WINDOW.from && value <= DATE_WINDOW.to;
+}
+
+export function isDateTime(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)) && isIsoDate(value.slice(0, 10));
 }
 
 export function isTimeHm(value: string): boolean {
@@ -54,7 +64,7 @@ export function isPhone(value: string): boolean {
 /** Formats shared by the server's ajv and the client's form validator, so both judge alike. */
 export const FORMATS: Record<string, (v: string) => boolean> = {
   date: isIsoDate,
-  'date-time': (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
+  'date-time': isDateTime,
   email: isEmail,
   uri: isUrl,
   'time-hm': isTimeHm,

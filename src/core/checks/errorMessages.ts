@@ -44,6 +44,10 @@ export function describeProblem(keyword: string, p: Record<string, any>): { key:
       return { key: 'error.maxItems', params: { limit: p.limit } };
     case 'uniqueItems':
       return { key: 'error.uniqueItems', params: {} };
+    case 'x-dateRanges': {
+      const { key, ...params } = p;
+      return { key, params };
+    }
     case 'plainText':
       return { key: 'error.controlCharacter', params: {} };
     default:

@@ -1,3 +1,4 @@
+import type { DateRange } from '../checks/dateRanges.js';
 /** The metadata contract shared by the server (which validates and serves it) and the client engine. */
 
 export interface I18nText {
@@ -227,6 +228,8 @@ export interface EntitySchema {
     singleton?: boolean;
     hidden?: string[];
   };
+  /** date fields that form a range, each with its stated maximum */
+  'x-dateRanges'?: DateRange[];
   required?: string[];
   properties: Record<string, EntityField>;
 }
@@ -251,7 +254,7 @@ export interface ReportDefinition {
   name: I18nText;
   description?: string;
   permission?: string;
-  parameters?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  parameters?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[]; 'x-dateRanges'?: DateRange[] };
   sql: string;
   columns: ReportColumn[];
   sort?: { field: string; dir?: 'asc' | 'desc' }[];
