@@ -37,11 +37,14 @@ export function Chart({
   labels,
   series,
   title,
+  format,
 }: {
   type: 'bar' | 'line' | 'pie';
   labels: string[];
   series: ChartSeries[];
   title: string;
+  /** a value (or a slice's share in percent) as the reader writes numbers, for the tooltips */
+  format(v: number, as: 'value' | 'percent'): string;
 }) {
   const legend = (
     <div className="chart-legend">
@@ -54,9 +57,9 @@ export function Chart({
     </div>
   );
   const body = useMemo(() => {
-    if (type === 'pie') return <Pie labels={labels} values={series[0]?.values ?? []} />;
-    return <Axes type={type} labels={labels} series={series} />;
-  }, [type, labels, series]);
+    if (type === 'pie') return <Pie labels={labels} values={series[0]?.values ?? []} format={format} />;
+    return <Axes type={type} labels={labels} series={series} format={format} />;
+  }, [type, labels, series, format]);
   return (
     <figure className="chart" aria-label={title}>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title}>
@@ -67,7 +70,9 @@ export function Chart({
   );
 }
 
-function Axes({ type, labels, series }: { type: 'bar' | 'line'; labels: string[]; series: ChartSeries[] }) {
+type Format = (v: number, as: 'value' | 'percent') => string;
+
+function Axes({ type, labels, series, format }: { type: 'bar' | 'line'; labels: string[]; series: ChartSeries[]; format: Format }) {
   const { top: max, step } = scale(Math.max(0, ...series.flatMap((s) => s.values)));
   const innerW = W - PAD.left - PAD.right;
   const innerH = H - PAD.top - PAD.bottom;
@@ -107,7 +112,7 @@ function Axes({ type, labels, series }: { type: 'bar' | 'line'; labels: string[]
                 fill={PALETTE[si % PALETTE.length]}
                 rx="2"
               >
-                <title>{`${labels[i]}: ${v.toLocaleString('de-DE')}`}</title>
+                <title>{`${labels[i]}: ${format(v, 'value')}`}</title>
               </rect>
             ));
           })
@@ -124,7 +129,7 @@ function Axes({ type, labels, series }: { type: 'bar' | 'line'; labels: string[]
   );
 }
 
-function Pie({ labels, values }: { labels: string[]; values: number[] }) {
+function Pie({ labels, values, format }: { labels: string[]; values: number[]; format: Format }) {
   const total = values.reduce((a, b) => a + Math.max(0, b), 0) || 1;
   const cx = W / 2;
   const cy = H / 2;
@@ -145,7 +150,7 @@ function Pie({ labels, values }: { labels: string[]; values: number[] }) {
             : `M ${cx} ${cy} L ${p0[0]} ${p0[1]} A ${r} ${r} 0 ${large} 1 ${p1[0]} ${p1[1]} Z`;
         return (
           <path key={i} d={d} fill={PALETTE[i % PALETTE.length]} stroke="#fff" strokeWidth="1.5">
-            <title>{`${labels[i]}: ${v.toLocaleString('de-DE')} (${(share * 100).toFixed(1)} %)`}</title>
+            <title>{`${labels[i]}: ${format(v, 'value')} (${format(share * 100, 'percent')})`}</title>
           </path>
         );
       })}

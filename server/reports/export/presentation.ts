@@ -55,7 +55,7 @@ export function presentation(
     generatedAt: formatDateTime(result.context.generatedAt),
     columnTitle: (c) => columnTitle(c, lang, t),
     display: (c, value) =>
-      c?.enumLabels && value != null ? t(`${c.enumLabels}.${String(value)}`) : formatValue(value, c?.type ?? 'text', yesNo),
+      c?.enumLabels && value != null ? t(`${c.enumLabels}.${String(value)}`) : formatValue(value, c?.type ?? 'text', lang, yesNo),
     t,
   };
 }

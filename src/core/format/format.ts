@@ -9,10 +9,18 @@ export const STORAGE_DATETIME = 'YYYY-MM-DD HH:mm:ss';
 
 type Amount = string | number | null | undefined;
 
+/** The languages numbers are shown in: separators follow the reader's language. */
+export type NumberLang = 'en' | 'id';
+const LOCALE: Record<NumberLang, string> = { en: 'en-US', id: 'id-ID' };
+
 // Intl formats decimal strings exactly (no float on the way), so '1250000.50' is never 1250000.4999….
 const money = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const integer = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+const twoDecimals = perLang({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const integer = perLang({ maximumFractionDigits: 0 });
+
+function perLang(options: Intl.NumberFormatOptions): Record<NumberLang, Intl.NumberFormat> {
+  return { en: new Intl.NumberFormat(LOCALE.en, options), id: new Intl.NumberFormat(LOCALE.id, options) };
+}
 
 function asIntlInput(v: string | number): number {
   // Intl.NumberFormat.format takes decimal strings as exact values (ECMA-402 NumberFormat v3);
@@ -20,27 +28,39 @@ function asIntlInput(v: string | number): number {
   return (typeof v === 'string' ? v.trim() : v) as unknown as number;
 }
 
-/** Rupiah as the spec shows it: German grouping, no decimals, no symbol — 1.250.000. */
+const empty = (v: Amount): v is null | undefined | '' => v === null || v === undefined || v === '';
+
+/** Rupiah as the spec shows it in either language: German grouping, no decimals, no symbol — 1.250.000. */
 export function formatMoney(value: Amount): string {
-  if (value === null || value === undefined || value === '') return '';
+  if (empty(value)) return '';
   return money.format(asIntlInput(value));
 }
 
-/** The spec's number helper: a dash for null or zero, else two decimals with comma thousands — 1,234.50. */
-export function formatNumber(value: Amount): string {
-  if (value === null || value === undefined || value === '' || Number(value) === 0) return '-';
-  return twoDecimals.format(asIntlInput(value));
+/**
+ * The spec's number helper, for rates: a dash for null or zero, else two decimals in the reader's
+ * separators — 1,234.50 in English, 1.234,50 in Indonesian.
+ */
+export function formatNumber(value: Amount, lang: NumberLang = 'en'): string {
+  if (empty(value) || Number(value) === 0) return '-';
+  return twoDecimals[lang].format(asIntlInput(value));
 }
 
-export function formatInteger(value: Amount): string {
-  if (value === null || value === undefined || value === '') return '';
-  return integer.format(asIntlInput(value));
+/** A count (adults, rooms, nights): no decimals, grouped in the reader's separators — 1,234 / 1.234. */
+export function formatInteger(value: Amount, lang: NumberLang = 'en'): string {
+  if (empty(value)) return '';
+  return integer[lang].format(asIntlInput(value));
 }
 
-export function formatPercent(value: Amount): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(asIntlInput(value));
-  return `${n} %`;
+/** A rate or a percentage's number with two decimals in the reader's separators: 69.17 / 69,17. */
+export function formatDecimal(value: Amount, lang: NumberLang = 'en'): string {
+  if (empty(value)) return '';
+  return twoDecimals[lang].format(asIntlInput(value));
+}
+
+/** A percentage with two decimals and a space before the sign: 69.17 % in English, 69,17 % in Indonesian. */
+export function formatPercent(value: Amount, lang: NumberLang = 'en'): string {
+  if (empty(value)) return '';
+  return `${formatDecimal(value, lang)} %`;
 }
 
 /** 'YYYY-MM-DD' (or a timestamp) → 'DD/MM/YYYY'. */
@@ -91,18 +111,48 @@ export const endOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).endO
 
 export type ValueType = 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
 
-/** Formats one cell of a report, tile or grid by its declared type. */
-export function formatValue(value: unknown, type: ValueType | string | undefined, yesNo: [string, string] = ['✓', '—']): string {
+/**
+ * How a value of an entity field is shown: as the screen declares it, else by the field's format
+ * (money, percent, date …). A 'number' declared on a whole-number field is a count (adults "2", never
+ * "2.00"); an undeclared whole number (a year, a version) is shown as it is.
+ */
+export function fieldValueType(field: { type?: string | string[]; format?: string } | undefined, declared?: string): ValueType | string {
+  const types = field ? (Array.isArray(field.type) ? field.type : [field.type]) : [];
+  if (declared === 'number' && types.includes('integer')) return 'integer';
+  if (declared) return declared;
+  if (types.includes('boolean')) return 'boolean';
+  switch (field?.format) {
+    case 'money':
+      return 'money';
+    case 'percent':
+      return 'percent';
+    case 'quantity':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'date-time':
+      return 'datetime';
+  }
+  return types.includes('number') ? 'number' : 'text';
+}
+
+/** Formats one cell of a report, tile, grid or export by its declared type, in the reader's language. */
+export function formatValue(
+  value: unknown,
+  type: ValueType | string | undefined,
+  lang: NumberLang = 'en',
+  yesNo: [string, string] = ['✓', '—'],
+): string {
   if (value === null || value === undefined) return '';
   switch (type) {
     case 'money':
       return formatMoney(value as string);
     case 'number':
-      return formatNumber(value as string);
+      return formatNumber(value as string, lang);
     case 'integer':
-      return formatInteger(value as string);
+      return formatInteger(value as string, lang);
     case 'percent':
-      return formatPercent(value as string);
+      return formatPercent(value as string, lang);
     case 'date':
       return formatDate(value as string);
     case 'datetime':

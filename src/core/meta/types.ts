@@ -45,7 +45,7 @@ export type Condition =
   | { field: { name: string; equals?: unknown; in?: unknown[]; empty?: boolean } }
   | { mode: 'create' | 'edit' };
 
-export type ColumnFormat = 'text' | 'money' | 'number' | 'percent' | 'date' | 'datetime' | 'boolean' | 'lookup' | 'enum';
+export type ColumnFormat = 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean' | 'lookup' | 'enum';
 
 export interface ListColumn {
   field: string;

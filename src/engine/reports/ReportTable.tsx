@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReportColumn } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
-import { formatValue } from '../../core/format/format';
+import { formatInteger, formatValue } from '../../core/format/format';
 import { layoutReport, type ReportResult } from '../../core/reports/layout';
 import { columnTitle, NUMERIC_TYPES } from '../../core/reports/labels';
 
@@ -19,22 +19,22 @@ function linkOf(c: ReportColumn, row: Record<string, unknown>) {
 export function ReportTable({ result }: { result: ReportResult }) {
   const { t, lang } = useI18n();
   const [shown, setShown] = useState(PAGE);
-  const yesNo: [string, string] = [t('common.yes'), t('common.no')];
-  const cellText = (c: ReportColumn | undefined, v: unknown) =>
-    c?.enumLabels && v != null ? t(`${c.enumLabels}.${String(v)}`) : formatValue(v, c?.type ?? 'text', yesNo);
   const byField = useMemo(() => new Map(result.columns.map((c) => [c.field, c])), [result.columns]);
-  const items = useMemo(
-    () => layoutReport(result, (field, v) => cellText(byField.get(field), v) || '—'),
-    // yesNo follows the language
-    [result, byField, lang],
+  const cellText = useCallback(
+    (c: ReportColumn | undefined, v: unknown) =>
+      c?.enumLabels && v != null
+        ? t(`${c.enumLabels}.${String(v)}`)
+        : formatValue(v, c?.type ?? 'text', lang, [t('common.yes'), t('common.no')]),
+    [t, lang],
   );
+  const items = useMemo(() => layoutReport(result, (field, v) => cellText(byField.get(field), v) || '—'), [result, byField, cellText]);
   const visible = items.slice(0, shown);
   const num = (c: ReportColumn) => NUMERIC_TYPES.has(c.type ?? '');
   const totalsRow = (totals: Record<string, string>, label: string, cls: string, key: string) => (
     <tr key={key} className={cls}>
       {result.columns.map((c, i) => (
         <td key={c.field} className={num(c) ? 'num' : undefined}>
-          {c.field in totals ? formatValue(totals[c.field], c.type) : i === 0 ? label : ''}
+          {c.field in totals ? formatValue(totals[c.field], c.type, lang) : i === 0 ? label : ''}
         </td>
       ))}
     </tr>
@@ -99,7 +99,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
       {items.length > shown && (
         <div className="card-footer row" style={{ justifyContent: 'center' }}>
           <span className="muted">
-            {t('common.rows', { count: `${shown.toLocaleString('de-DE')} / ${items.length.toLocaleString('de-DE')}` })}
+            {t('common.rows', { count: `${formatInteger(shown, lang)} / ${formatInteger(items.length, lang)}` })}
           </span>
           <button type="button" className="btn btn-sm" onClick={() => setShown((n) => n + PAGE * 4)}>
             {t('report.showMore')}

@@ -4,7 +4,7 @@ import { ApiError, downloadFile } from '../api/client';
 import { dataProvider, type ReportMeta } from '../api/dataProvider';
 import { useI18n } from '../i18n/i18n';
 import { useSession } from '../session/session';
-import { formatDate, formatValue } from '../../core/format/format';
+import { formatDate, formatPercent, formatValue } from '../../core/format/format';
 import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
@@ -71,14 +71,17 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
     if (!result?.chart) return undefined;
     const data = chartData(result);
     const xCol = result.columns.find((c) => c.field === result.chart!.x);
+    const yCol = result.columns.find((c) => c.field === result.chart!.y[0]);
+    const yType = yCol?.type === 'money' || yCol?.type === 'integer' ? yCol.type : 'number';
     return {
-      labels: data.labels.map((v) => formatValue(v, xCol?.type ?? 'text') || '—'),
+      format: (v: number, as: 'value' | 'percent') => (as === 'percent' ? formatPercent(v, lang) : formatValue(v, yType, lang)),
+      labels: data.labels.map((v) => formatValue(v, xCol?.type ?? 'text', lang) || '—'),
       series: data.series.map((s) => {
         const col = result.columns.find((c) => c.field === s.field);
         return { name: col ? columnTitle(col, lang, t) : s.field, values: s.values.map(Number) };
       }),
     };
-  }, [result, lang]);
+  }, [result, lang, t]);
   const hasParams = Object.keys(meta.parameters?.properties ?? {}).length > 0;
 
   return (
@@ -131,7 +134,7 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
       {chart && result && result.rows.length > 0 && (
         <div className="card">
           <div className="card-body">
-            <Chart type={result.chart!.type} labels={chart.labels} series={chart.series} title={meta.name[lang]} />
+            <Chart type={result.chart!.type} labels={chart.labels} series={chart.series} title={meta.name[lang]} format={chart.format} />
           </div>
         </div>
       )}

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { DateInput } from '../inputs/DateInput';
 import { LookupSelect } from '../inputs/LookupSelect';
-import { formatMoney } from '../../core/format/format';
+import { formatDecimal, formatMoney } from '../../core/format/format';
 import { parseAmount } from '../../core/format/amount';
-import { t } from '../../engine/i18n/i18n';
+import { t, useI18n } from '../../engine/i18n/i18n';
 
 /**
  * Typing keeps its text locally and commits on blur (or Enter), so a keystroke re-renders one field,
@@ -12,7 +12,12 @@ import { t } from '../../engine/i18n/i18n';
  */
 function useCommitOnBlur(props: WidgetProps, toText: (v: unknown) => string, fromText: (s: string) => unknown) {
   const [text, setText] = useState(toText(props.value));
-  useEffect(() => setText(toText(props.value)), [props.value]);
+  // only a new value from outside (a reload, a reset) replaces what is being typed
+  const shown = useRef(toText);
+  useEffect(() => {
+    shown.current = toText;
+  });
+  useEffect(() => setText(shown.current(props.value)), [props.value]);
   const commit = () => {
     const next = fromText(text);
     if (next !== props.value) props.onChange(next);
@@ -68,24 +73,35 @@ function TextareaWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * A count or a quantity. Whole numbers show as they are (adults "2"); decimals show two places in the
+ * reader's separators (1,5 → "1,50" in Indonesian) and are typed either way ("1,5" or "1.5").
+ */
 function NumberWidget(props: WidgetProps) {
+  const { lang } = useI18n();
+  const [focused, setFocused] = useState(false);
   const integer = props.schema.type === 'integer' || (Array.isArray(props.schema.type) && props.schema.type.includes('integer'));
   const { text, setText, commit } = useCommitOnBlur(props, str, (s) => {
-    const clean = s.trim().replace(',', '.');
+    const clean = s.trim();
     if (clean === '') return undefined;
-    const n = Number(clean);
-    return Number.isNaN(n) ? clean : integer ? n : props.schema.type === 'string' ? clean : n;
+    const exact = parseAmount(clean);
+    if (exact === undefined) return clean;
+    return integer ? Number(exact) : props.schema.type === 'string' ? exact : Number(exact);
   });
   return (
     <input
       id={props.id}
       className="input num"
       inputMode={integer ? 'numeric' : 'decimal'}
-      value={text}
+      value={focused || integer || parseAmount(text) === undefined ? text : formatDecimal(text, lang)}
       disabled={props.disabled}
       readOnly={props.readonly}
+      onFocus={() => setFocused(true)}
       onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
+      onBlur={() => {
+        setFocused(false);
+        commit();
+      }}
     />
   );
 }
@@ -118,26 +134,29 @@ function MoneyWidget(props: WidgetProps) {
   );
 }
 
+/** A percentage: two decimals in the reader's separators (10,00 in Indonesian), typed either way. */
 function PercentWidget(props: WidgetProps) {
-  const { text, setText, commit } = useCommitOnBlur(
-    props,
-    (v) => (v == null ? '' : String(Number(v))),
-    (s) => {
-      const clean = s.replace(',', '.').trim();
-      return clean === '' ? undefined : clean;
-    },
-  );
+  const { lang } = useI18n();
+  const [focused, setFocused] = useState(false);
+  const { text, setText, commit } = useCommitOnBlur(props, str, (s) => {
+    const clean = s.trim();
+    return clean === '' ? undefined : (parseAmount(clean) ?? clean);
+  });
   return (
     <div className="input-group">
       <input
         id={props.id}
         className="input num"
         inputMode="decimal"
-        value={text}
+        value={focused || parseAmount(text) === undefined ? text : formatDecimal(text, lang)}
         disabled={props.disabled}
         readOnly={props.readonly}
+        onFocus={() => setFocused(true)}
         onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
+        onBlur={() => {
+          setFocused(false);
+          commit();
+        }}
       />
       <span className="suffix">%</span>
     </div>

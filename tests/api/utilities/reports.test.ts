@@ -90,7 +90,7 @@ describe('exports', () => {
     expect(totalCell?.numFmt).toBe('#,##0');
   });
 
-  it('PDF has the hotel, the report, its parameters, page numbers and Indonesian labels', async () => {
+  it('PDF has the hotel, the report, its parameters, page numbers, Indonesian labels and Indonesian numbers', async () => {
     admin.lang = 'id';
     const res = await admin.get('/api/reports/tax-service-rates?format=pdf');
     admin.lang = 'en';
@@ -101,6 +101,9 @@ describe('exports', () => {
     expect(page).toContain('Contoh harga: 1.000.000');
     expect(page).toContain('Halaman 1 dari 1');
     expect(page).toContain('1.210.000');
+    // percentages in Indonesian separators, two decimals
+    expect(page).toContain('10,00 %');
+    expect(page).not.toContain('10.00 %');
   });
 
   it('a long PDF repeats its header on every page and numbers them', async () => {

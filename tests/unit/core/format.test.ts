@@ -60,17 +60,34 @@ describe('formatNumber: the spec number helper', () => {
 });
 
 describe('other number formats', () => {
-  it('shows whole numbers with German grouping and percentages with a space before %', () => {
-    expect(formatInteger(1234567)).toBe('1.234.567');
-    expect(formatPercent('10.00')).toBe('10 %');
-    expect(formatPercent('2.75')).toBe('2,75 %');
+  it('shows whole numbers without decimals, grouped as the reader writes them: 2 adults, 1,234 / 1.234 nights', () => {
+    expect(formatInteger(2)).toBe('2');
+    expect(formatInteger('2.00', 'id')).toBe('2');
+    expect(formatInteger(1234567)).toBe('1,234,567');
+    expect(formatInteger(1234567, 'id')).toBe('1.234.567');
+  });
+
+  it("shows percentages with two decimals in the reader's separators and a space before %: 69,17 %", () => {
+    expect(formatPercent('69.1666', 'id')).toBe('69,17 %');
+    expect(formatPercent('69.1666', 'en')).toBe('69.17 %');
+    expect(formatPercent('10.00', 'id')).toBe('10,00 %');
+  });
+
+  it("shows rates with two decimals in the reader's separators, a dash for zero", () => {
+    expect(formatNumber('1234.5', 'id')).toBe('1.234,50');
+    expect(formatNumber('0', 'id')).toBe('-');
+  });
+
+  it('shows money the same in both languages: rupiah with . grouping, no decimals', () => {
+    expect(formatValue('1250000.00', 'money', 'en')).toBe('1.250.000');
+    expect(formatValue('1250000.00', 'money', 'id')).toBe('1.250.000');
   });
 
   it('formats a report cell by its declared type', () => {
     expect(formatValue('1250000.00', 'money')).toBe('1.250.000');
     expect(formatValue('2026-11-23', 'date')).toBe('23/11/2026');
-    expect(formatValue(true, 'boolean', ['Ya', 'Tidak'])).toBe('Ya');
-    expect(formatValue(false, 'boolean', ['Ya', 'Tidak'])).toBe('Tidak');
+    expect(formatValue(true, 'boolean', 'id', ['Ya', 'Tidak'])).toBe('Ya');
+    expect(formatValue(false, 'boolean', 'id', ['Ya', 'Tidak'])).toBe('Tidak');
     expect(formatValue('Kembang Restaurant', 'text')).toBe('Kembang Restaurant');
     expect(formatValue(null, 'money')).toBe('');
   });

@@ -14,7 +14,7 @@ import type { ScreenProps } from '../kinds';
 export default function DashboardScreen({ bundle }: ScreenProps) {
   const def = bundle.screen as DashboardDef;
   const session = useSession();
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [reports, setReports] = useState<Record<string, ReportResult | Error>>({});
 
   useEffect(() => {
@@ -56,7 +56,7 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
                   ) : r instanceof Error ? (
                     '!'
                   ) : (
-                    formatValue(value, tile.format === 'number' ? 'integer' : tile.format) || '0'
+                    formatValue(value, tile.format === 'number' ? 'integer' : tile.format, lang) || '0'
                   )}
                 </div>
                 <div className="tile-label">{t(tile.label)}</div>

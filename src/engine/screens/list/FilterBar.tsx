@@ -3,7 +3,7 @@ import { fieldLabelCandidates } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
 import { DateInput } from '../../../widgets/inputs/DateInput';
 import { LookupSelect } from '../../../widgets/inputs/LookupSelect';
-import { filterKind, type ListState } from './listState';
+import { filterKind, type ListState } from '../../controllers/list/listState';
 
 export function fieldLabel(entity: EntitySchema, field: string, t: (k: string) => string, has: (k: string) => boolean, explicit?: string) {
   const candidates = fieldLabelCandidates(entity.$id, field, explicit ?? entity.properties[field]?.['x-ui']?.label);

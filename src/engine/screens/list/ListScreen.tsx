@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { AgGridReact } from 'ag-grid-react';
 import {
   CellStyleModule,
@@ -8,23 +8,24 @@ import {
   themeQuartz,
   type ColDef,
   type GridApi,
+  type IDatasource,
+  type IGetRowsParams,
   type SortChangedEvent,
 } from 'ag-grid-community';
-import type { EntitySchema, FormScreen, ListColumn, ListScreen as ListDef, RouteNode } from '../../../core/meta/types';
+import type { EntitySchema, FormScreen, Lang, ListColumn, ListScreen as ListDef, RouteNode } from '../../../core/meta/types';
 import { flattenRoutes } from '../../../core/meta/types';
 import routesFile from '../../../../routes.json';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
-import { formatValue } from '../../../core/format/format';
-import type { ListResult, Row } from '../../api/dataProvider';
+import { fieldValueType, formatValue } from '../../../core/format/format';
+import type { Row } from '../../api/dataProvider';
 import { Icon } from '../../../widgets/Icon';
 import { Drawer } from '../../../widgets/Drawer';
 import { MOBILE_QUERY, useMediaQuery } from '../../../widgets/useMediaQuery';
-import { toast } from '../../../shell/toasts';
 import type { ScreenProps } from '../kinds';
-import { createDatasource } from './datasource';
 import { enumLabel, fieldLabel, FilterBar } from './FilterBar';
-import { parseListState, toApiFilter, writeListState, type ListState } from './listState';
+import type { ListState } from '../../controllers/list/listState';
+import { useListController } from '../../controllers/list/useListController';
 import { RecordDetail } from './RecordDetail';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, CellStyleModule]);
@@ -50,9 +51,9 @@ const gridTheme = themeQuartz.withParams({
 
 const flatRoutes = flattenRoutes((routesFile as { routes: RouteNode[] }).routes);
 
-const NUMERIC = new Set(['money', 'number', 'percent']);
+const NUMERIC = new Set(['money', 'number', 'integer', 'percent']);
 
-/** The generic list: server paging, sorting and filtering, its view in the URL, a form beside it. */
+/** The generic list, drawn over the list controller: a grid paging on the server, a form beside it. */
 export default function ListScreen({ bundle, route }: ScreenProps) {
   const def = bundle.screen as ListDef;
   const entity = bundle.entities[def.entity] as EntitySchema;
@@ -61,52 +62,39 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   const session = useSession();
   const { t, has, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const [search, setSearch] = useSearchParams();
-  const state = useMemo(() => parseListState(search, def, entity), [search, def, entity]);
-  const [count, setCount] = useState<{ total: number; exact: boolean }>();
+  const list = useListController(def, entity);
+  const { state, status, getPage } = list;
   const [showFilters, setShowFilters] = useState(() => Object.keys(state.filters).length > 0);
   const [detail, setDetail] = useState<Row>();
-  const [q, setQ] = useState(state.q);
   const api = useRef<GridApi>(null);
+  list.onRefresh(() => api.current?.refreshInfiniteCache());
 
-  const update = useCallback(
-    (patch: Partial<ListState>, replace = true) =>
-      setSearch(writeListState({ ...parseListState(search, def, entity), ...patch }), { replace }),
-    [search, setSearch, def, entity],
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows(p: IGetRowsParams) {
+        const sort = p.sortModel[0];
+        getPage({ startRow: p.startRow, endRow: p.endRow, sort: sort?.colId, dir: sort?.sort }).then(
+          (page) => p.successCallback(page.rows, page.lastRow ?? -1),
+          () => p.failCallback(),
+        );
+      },
+    }),
+    [getPage],
   );
 
-  useEffect(() => {
-    if (q === state.q) return;
-    const timer = setTimeout(() => update({ q }), 350);
-    return () => clearTimeout(timer);
-  }, [q, state.q, update]);
-
-  const filterKey = JSON.stringify([state.q, state.filters]);
-  const datasource = useMemo(
-    () =>
-      createDatasource(
-        { entity: def.entity, q: state.q || undefined, filter: toApiFilter(state, entity) },
-        (r: ListResult) => setCount({ total: r.total ?? 0, exact: r.totalExact }),
-        (err) => toast.error(err.message),
-      ),
-    // The datasource is rebuilt only when what it asks the server changes, not on every URL change.
-    [def.entity, filterKey, session?.branchId],
-  );
-
+  const { sort, dir } = state;
   const columnDefs = useMemo<ColDef[]>(
-    () => def.columns.filter((c) => !(mobile && c.hideOnMobile)).map((c) => columnDef(c, entity, state, t, has, mobile)),
-    [def, entity, mobile, lang],
+    () => def.columns.filter((c) => !(mobile && c.hideOnMobile)).map((c) => columnDef(c, entity, { sort, dir }, t, has, lang, mobile)),
+    [def, entity, sort, dir, mobile, t, has, lang],
   );
 
   const onSortChanged = (e: SortChangedEvent) => {
     const col = e.api.getColumnState().find((c) => c.sort);
-    update({ sort: col?.colId, dir: (col?.sort as 'asc' | 'desc') ?? 'asc' });
+    list.setSort(col?.colId, (col?.sort as 'asc' | 'desc') ?? 'asc');
   };
 
-  const refresh = () => api.current?.refreshInfiniteCache();
   const canCreate = !def.readOnly && form && !entity['x-db'].singleton && hasRight(session, resource, 'create');
   const editing = state.edit;
-  const closeForm = () => update({ edit: undefined }, false);
   const formTitle = form ? t(form.title) : '';
   // A link is shown only to those who may open its target.
   const links = (def.links ?? []).filter((l) => {
@@ -125,8 +113,8 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
             <input
               className="input"
               type="search"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
+              value={list.query}
+              onChange={(e) => list.setQuery(e.target.value)}
               placeholder={t('common.searchPlaceholder')}
               aria-label={t('common.search')}
             />
@@ -147,14 +135,16 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
         <button
           type="button"
           className="btn btn-icon"
-          onClick={refresh}
+          onClick={list.refresh}
           aria-label={t('common.refresh')}
           data-tooltip={t('common.refresh')}
         >
           <Icon name="refresh" size="sm" />
         </button>
         <span className="count" data-testid="row-count">
-          {count ? t(count.exact ? 'common.rows' : 'common.rowsMore', { count: count.total.toLocaleString('de-DE') }) : ''}
+          {status.count
+            ? t(status.count.exact ? 'common.rows' : 'common.rowsMore', { count: formatValue(status.count.total, 'integer', lang) })
+            : ''}
         </span>
         {links.map((l) => (
           <Link key={l.to} className="btn" to={l.to}>
@@ -163,15 +153,19 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           </Link>
         ))}
         {canCreate && (
-          <button type="button" className="btn btn-primary" onClick={() => update({ edit: 'new' }, false)}>
+          <button type="button" className="btn btn-primary" onClick={() => list.open('new')}>
             <Icon name="plus" size="sm" /> {t('common.new')}
           </button>
         )}
       </div>
-      {showFilters && def.filters && (
-        <FilterBar fields={def.filters} entity={entity} state={state} onChange={(filters) => update({ filters })} />
-      )}
-      <div className="list-grid">
+      {showFilters && def.filters && <FilterBar fields={def.filters} entity={entity} state={state} onChange={list.setFilters} />}
+      <div className="list-grid" aria-busy={status.loading}>
+        {status.loading && <ListSkeleton label={t('common.loading')} />}
+        {status.error && (
+          <div className="alert alert-danger list-error" role="alert">
+            <Icon name="alert" /> {status.error}
+          </div>
+        )}
         <AgGridReact
           theme={gridTheme}
           rowModelType="infinite"
@@ -187,7 +181,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           onSortChanged={onSortChanged}
           onRowClicked={(e) => {
             if (!e.data) return;
-            if (form && !def.readOnly) update({ edit: String(e.data.id) }, false);
+            if (form && !def.readOnly) list.open(e.data.id);
             else setDetail(e.data);
           }}
           overlayNoRowsTemplate={`<span class="muted">${t('common.noRows')}</span>`}
@@ -204,14 +198,14 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
             resource={resource}
             rowActions={def.rowActions}
             title={formTitle}
-            onClose={closeForm}
+            onClose={list.close}
             onSaved={(_row, created) => {
-              refresh();
-              if (created) closeForm();
+              list.refresh();
+              if (created) list.close();
             }}
             onDeleted={() => {
-              refresh();
-              closeForm();
+              list.refresh();
+              list.close();
             }}
           />
         </Suspense>
@@ -219,7 +213,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
       {detail && (
         <Drawer title={t(entity.title ?? def.title)} onClose={() => setDetail(undefined)} closeLabel={t('common.close')}>
           <div className="drawer-body">
-            <RecordDetail entity={entity} row={detail} />
+            <RecordDetail entity={entity} id={detail.id} />
           </div>
         </Drawer>
       )}
@@ -227,16 +221,28 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   );
 }
 
+/** Grey rows where the first page will be, inside the list's own panel: the menu and the rest stay usable. */
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div className="list-skeleton" data-testid="list-skeleton" role="status" aria-label={label}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} className="skeleton" style={{ height: 22, width: `${92 - (i % 3) * 14}%` }} />
+      ))}
+    </div>
+  );
+}
+
 function columnDef(
   c: ListColumn,
   entity: EntitySchema,
-  state: ListState,
+  state: Pick<ListState, 'sort' | 'dir'>,
   t: (k: string, p?: Record<string, unknown>) => string,
   has: (k: string) => boolean,
+  lang: Lang,
   mobile: boolean,
 ): ColDef {
   const field = entity.properties[c.field];
-  const format = c.format ?? (field?.['x-ref'] ? 'lookup' : field?.enum ? 'enum' : 'text');
+  const format = field?.['x-ref'] && !c.format ? 'lookup' : field?.enum && !c.format ? 'enum' : fieldValueType(field, c.format);
   const col: ColDef = {
     colId: c.field,
     field: c.field,
@@ -267,7 +273,7 @@ function columnDef(
         );
       break;
     default:
-      col.valueFormatter = (p) => formatValue(p.value, format);
+      col.valueFormatter = (p) => formatValue(p.value, format, lang);
   }
   return col;
 }

@@ -1,33 +1,33 @@
-import type { EntitySchema } from '../../../core/meta/types';
+import type { EntitySchema, Lang } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
-import { formatValue } from '../../../core/format/format';
+import { fieldValueType, formatValue } from '../../../core/format/format';
 import type { Row } from '../../api/dataProvider';
+import { useRecordController } from '../../controllers/record/useRecordController';
 import { enumLabel, fieldLabel } from './FilterBar';
 
-function display(entity: EntitySchema, row: Row, name: string, t: (k: string) => string): string {
+function display(entity: EntitySchema, row: Row, name: string, t: (k: string) => string, lang: Lang): string {
   const f = entity.properties[name];
   const v = row[name];
   if (v == null || v === '') return '—';
   if (f?.['x-ref']) return row._refs?.[name] ?? String(v);
   if (f?.enum) return enumLabel(entity, name, v, t);
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
-  return formatValue(
-    v,
-    f?.format === 'date-time'
-      ? 'datetime'
-      : f?.format === 'date'
-        ? 'date'
-        : f?.format === 'money'
-          ? 'money'
-          : f?.format === 'percent'
-            ? 'percent'
-            : 'text',
-  );
+  return formatValue(v, fieldValueType(f), lang);
 }
 
-/** A read-only record: every field by its label; a before/after pair is shown as a change table. */
-export function RecordDetail({ entity, row }: { entity: EntitySchema; row: Row }) {
-  const { t, has } = useI18n();
+/**
+ * A read-only record, read fresh through the record controller: every field by its label; a
+ * before/after pair is shown as a change table.
+ */
+export function RecordDetail({ entity, id }: { entity: EntitySchema; id: number }) {
+  const { state } = useRecordController({ entity: entity.$id, id });
+  if (state.loadError) return <div className="alert alert-danger">{state.loadError}</div>;
+  if (!state.row) return <div className="skeleton" style={{ height: 240 }} aria-busy="true" />;
+  return <RecordFields entity={entity} row={state.row} />;
+}
+
+function RecordFields({ entity, row }: { entity: EntitySchema; row: Row }) {
+  const { t, has, lang } = useI18n();
   const names = Object.keys(entity.properties).filter(
     (n) => entity.properties[n]['x-ui']?.widget !== 'hidden' && !entity.properties[n].writeOnly,
   );
@@ -43,7 +43,7 @@ export function RecordDetail({ entity, row }: { entity: EntitySchema; row: Row }
         {scalars.map((n) => (
           <div key={n} style={{ display: 'contents' }}>
             <dt>{fieldLabel(entity, n, t, has)}</dt>
-            <dd>{display(entity, row, n, t)}</dd>
+            <dd>{display(entity, row, n, t, lang)}</dd>
           </div>
         ))}
       </dl>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterKind, parseListState, toApiFilter, writeListState } from '../../../src/engine/screens/list/listState.js';
-import type { EntitySchema, ListScreen } from '../../../src/core/meta/types.js';
-import auditSchema from '../../../schemas/system/audit-log.json';
-import auditList from '../../../screens/system/log.json';
-import payArticleSchema from '../../../schemas/system/pay-article.json';
-import payArticleList from '../../../screens/system/pay-article.json';
+import { filterKind, parseListState, toApiFilter, writeListState } from '../../../../src/engine/controllers/list/listState.js';
+import type { EntitySchema, ListScreen } from '../../../../src/core/meta/types.js';
+import auditSchema from '../../../../schemas/system/audit-log.json';
+import auditList from '../../../../screens/system/log.json';
+import payArticleSchema from '../../../../schemas/system/pay-article.json';
+import payArticleList from '../../../../screens/system/pay-article.json';
 
 const articles = payArticleSchema as unknown as EntitySchema;
 const articleList = payArticleList as unknown as ListScreen;
