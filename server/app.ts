@@ -24,6 +24,8 @@ import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
 import { domainModules } from './domain/index.js';
 import { requestLang, translate } from './i18n/translate.js';
 import { fieldLabelCandidates } from '../src/core/meta/types.js';
+import { WorkQueue } from './work/workQueue.js';
+import { analyzeStaleTables, keepStatistics } from './db/statistics.js';
 
 export interface BuildOptions {
   config: Config;
@@ -77,6 +79,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     models,
     mailer: opts.mailer ?? createOutboxMailer(config.dataDir, app.log),
     hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
+    // PGlite serves one statement at a time: two heavy tasks keep it busy; a server's pool takes four
+    work: new WorkQueue({
+      concurrency: database.kind === 'pglite' ? 2 : 4,
+      maxQueued: 100,
+      busy: () => new HttpError(503, 'BUSY', 'error.busy'),
+    }),
     resourceName: (resource, lang) => resourceNames.get(resource)?.[lang] ?? resource,
     actionName: (resource, action, lang) =>
       opNames.get(`${resource}:${action}`)?.[lang] ?? meta.labels.get(`right.${action}`)?.[lang] ?? action,
@@ -141,6 +149,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const lang = requestLang(req.headers['accept-language']);
     return reply.code(404).send(renderError(new HttpError(404, 'NOT_FOUND', 'error.routeNotFound'), lang, meta.labels, (f) => f));
   });
+  // PGlite has no autovacuum: gather missing statistics now (in the heavy lane) and keep them fresh
+  if (database.kind === 'pglite') void analyzeStaleTables(database.db).catch((err) => app.log.warn(err, 'ANALYZE failed'));
+  const stopStatistics = keepStatistics(database);
+  app.addHook('onClose', async () => stopStatistics());
   app.decorate('ctx', ctx);
   return app;
 }
