@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
@@ -102,6 +103,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // JSON and text over 1 kB leave compressed (brotli at quality 4 is cheap per request, gzip for the
+  // rest); built assets are compressed once at build time and sent as they are (preCompressed below).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -134,6 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed bundles never change; the page and the service worker must always be fresh.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -48,7 +48,15 @@ export async function connect({ databaseUrl, dataDir }: ConnectOptions): Promise
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, ...SESSION_SETTINGS });
     const gate = new ConnectionGate({ capacity: POOL_SIZE, heavyCapacity: Math.max(1, Math.floor(POOL_SIZE / HEAVY_SHARE)) });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: gatedPool(gate, () => pool.connect(), () => pool.end()) }) });
+    const db = new Kysely<any>({
+      dialect: new PostgresDialect({
+        pool: gatedPool(
+          gate,
+          () => pool.connect(),
+          () => pool.end(),
+        ),
+      }),
+    });
     return { db, kind: 'postgres', gate, close: () => db.destroy() };
   }
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
@@ -60,7 +68,13 @@ export async function connect({ databaseUrl, dataDir }: ConnectOptions): Promise
   await client.connect();
   const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1 });
   const db = new Kysely<any>({
-    dialect: new PostgresDialect({ pool: gatedPool(gate, async () => client as unknown as pg.PoolClient, () => client.end()) }),
+    dialect: new PostgresDialect({
+      pool: gatedPool(
+        gate,
+        async () => client as unknown as pg.PoolClient,
+        () => client.end(),
+      ),
+    }),
   });
   return {
     db,

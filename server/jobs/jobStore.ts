@@ -49,15 +49,17 @@ export function startJob(
   };
   jobs.set(job.id, job);
   // a job is heavy work: it waits for a slot (the job shows as running with no progress meanwhile)
-  void queue.run(kind, () => work(job)).then(
-    () => {
-      job.state = 'done';
-    },
-    (err) => {
-      job.state = 'failed';
-      job.error = onError(err);
-    },
-  );
+  void queue
+    .run(kind, () => work(job))
+    .then(
+      () => {
+        job.state = 'done';
+      },
+      (err) => {
+        job.state = 'failed';
+        job.error = onError(err);
+      },
+    );
   return job;
 }
 
