@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
@@ -24,6 +25,8 @@ import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
 import { domainModules } from './domain/index.js';
 import { requestLang, translate } from './i18n/translate.js';
 import { fieldLabelCandidates } from '../src/core/meta/types.js';
+import { WorkQueue } from './work/workQueue.js';
+import { analyzeStaleTables, keepStatistics } from './db/statistics.js';
 
 export interface BuildOptions {
   config: Config;
@@ -85,6 +88,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     models,
     mailer: opts.mailer ?? createOutboxMailer(config.dataDir, app.log),
     hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
+    // PGlite serves one statement at a time: two heavy tasks keep it busy; a server's pool takes four
+    work: new WorkQueue({
+      concurrency: database.kind === 'pglite' ? 2 : 4,
+      maxQueued: 100,
+      busy: () => new HttpError(503, 'BUSY', 'error.busy'),
+    }),
     resourceName: (resource, lang) => resourceNames.get(resource)?.[lang] ?? resource,
     actionName: (resource, action, lang) =>
       opNames.get(`${resource}:${action}`)?.[lang] ?? meta.labels.get(`right.${action}`)?.[lang] ?? action,
@@ -102,6 +111,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
+  // JSON and text over 1 kB leave compressed (brotli at quality 4 is cheap per request, gzip for the
+  // rest); built assets are compressed once at build time and sent as they are (preCompressed below).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -134,6 +146,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: dist,
       index: false,
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed bundles never change; the page and the service worker must always be fresh.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -149,6 +162,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const lang = requestLang(req.headers['accept-language']);
     return reply.code(404).send(renderError(new HttpError(404, 'NOT_FOUND', 'error.routeNotFound'), lang, meta.labels, (f) => f));
   });
+  // PGlite has no autovacuum: gather missing statistics now (in the heavy lane) and keep them fresh
+  if (database.kind === 'pglite') void analyzeStaleTables(database.db).catch((err) => app.log.warn(err, 'ANALYZE failed'));
+  const stopStatistics = keepStatistics(database);
+  app.addHook('onClose', async () => stopStatistics());
   app.decorate('ctx', ctx);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Meta } from './meta/load.js';
 import type { Mailer } from './auth/mailer.js';
 import type { EntityHooks } from './data/hooks.js';
 import type { EntityModel } from './data/entityModel.js';
+import type { WorkQueue } from './work/workQueue.js';
 
 /** What every route module receives: settings, the database, the loaded definitions and the domain hooks. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   models: Map<string, EntityModel>;
   mailer: Mailer;
   hooks: EntityHooks;
+  /** heavy work (reports, exports, imports, batch jobs) waits here for a slot and runs in the heavy lane */
+  work: WorkQueue;
   /** names a permission resource (from routes.json) for readable 403s */
   resourceName(resource: string, lang: 'en' | 'id'): string;
   /** names an action on a resource: view/create/edit/delete or one of the route's ops */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './connect.js';
+import { analyze } from './statistics.js';
 
 export interface Migration {
   id: string;
@@ -57,7 +58,11 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
     });
     applied.push(m.id);
   }
-  if (applied.length) await refreshReportGrants(db);
+  if (applied.length) {
+    await refreshReportGrants(db);
+    // new tables and indexes start without statistics; PGlite would never gather them by itself
+    await analyze(db);
+  }
   return applied;
 }
 

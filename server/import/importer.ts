@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthInfo } from '../context.js';
 import type { Db } from '../db/connect.js';
+import { analyze } from '../db/statistics.js';
 import type { EntityModel } from '../data/entityModel.js';
 import type { Lang } from '../../src/core/meta/types.js';
 import { fieldLabelCandidates } from '../../src/core/meta/types.js';
@@ -248,5 +249,7 @@ export async function importSheet(
     return { imported: 0, problems: [{ ...where(current, field), message: `${message}${place}` }] };
   }
   await audit(ctx.db, req, { entity: m.id, action: 'import-file', summary: `${values.length} rows from ${sheet.name}` });
+  // thousands of new rows change the table's shape: the next plans should know (PGlite has no autovacuum)
+  await analyze(ctx.db, [m.table]);
   return { imported: values.length, problems: [] };
 }

@@ -148,6 +148,7 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext) {
         throw invalid([{ field: 'file', key: 'import.tooManyRows', params: { max: MAX_IMPORT_ROWS.toLocaleString('de-DE') } }]);
       const lang = requestLang(req.headers['accept-language']);
       const job = startJob(
+        ctx.work,
         auth.user.id,
         'import',
         sheet.rows.length,

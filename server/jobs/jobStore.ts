@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import type { WorkQueue } from '../work/workQueue.js';
 
 /**
  * Work that takes longer than a request should wait for (a pack of reports, an import of 10,000 rows):
  * started by one request, followed by polling, its file fetched once done. Kept in memory for half an
- * hour; a job belongs to the user who started it.
+ * hour; a job belongs to the user who started it. It runs through the heavy-work queue (server/work).
  */
 export interface Job {
   id: string;
@@ -28,6 +29,7 @@ function sweep() {
 }
 
 export function startJob(
+  queue: WorkQueue,
   userId: number,
   kind: string,
   total: number,
@@ -46,15 +48,18 @@ export function startJob(
     startedAt: Date.now(),
   };
   jobs.set(job.id, job);
-  void work(job).then(
-    () => {
-      job.state = 'done';
-    },
-    (err) => {
-      job.state = 'failed';
-      job.error = onError(err);
-    },
-  );
+  // a job is heavy work: it waits for a slot (the job shows as running with no progress meanwhile)
+  void queue
+    .run(kind, () => work(job))
+    .then(
+      () => {
+        job.state = 'done';
+      },
+      (err) => {
+        job.state = 'failed';
+        job.error = onError(err);
+      },
+    );
   return job;
 }
 

@@ -7,6 +7,8 @@ import { notFound } from '../http/errors.js';
 import { hasRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
 import { buildMenu, type MenuOverride } from './menu.js';
+import { requestLang } from '../i18n/translate.js';
+import { LANG_COOKIE } from '../../src/core/api/contract.js';
 
 export async function loadMenuOverrides(ctx: AppContext, branchId: number) {
   const { rows } = await sql<MenuOverride>`
@@ -27,14 +29,21 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { public: true },
       schema: {
         tags: ['meta'],
-        summary: 'Every label in one language (public: the sign-in page needs them)',
-        querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'], default: 'en' } } },
+        summary:
+          'Every label in one language (public: the sign-in page needs them). Without ?lang, the language the page chose (cookie hotelier_lang), else Accept-Language',
+        querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'] } } },
       },
     },
     async (req, reply) => {
-      const { lang } = req.query as { lang: 'en' | 'id' };
+      // index.html preloads /api/meta/labels while the scripts download, so it cannot name the language itself
+      const chosen = (req.query as { lang?: 'en' | 'id' }).lang ?? req.cookies[LANG_COOKIE];
+      const lang = chosen === 'en' || chosen === 'id' ? chosen : requestLang(req.headers['accept-language']);
       const tag = `"${etag}-${lang}"`;
-      reply.header('etag', tag).header('cache-control', 'no-cache');
+      reply
+        .header('etag', tag)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Language')
+        .header('content-language', lang);
       if (req.headers['if-none-match'] === tag) return reply.code(304).send();
       return labelsByLang[lang];
     },

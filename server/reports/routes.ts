@@ -116,17 +116,20 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (format !== undefined && !['json', 'csv', 'xlsx', 'pdf'].includes(format))
         throw invalid([{ field: 'format', key: 'error.enum', params: { values: 'json, csv, xlsx, pdf' } }]);
       const { auth, e } = await load(req, code);
-      const result = await runReport(ctx.db, e.def, given, auth.branchId);
-      if (!format || format === 'json') return result;
-      const lang = requestLang(req.headers['accept-language'] ?? (req.query as any).lang);
-      const p = await present(e.def, result, lang, auth.branchId);
-      await audit(ctx.db, req, {
-        entity: 'report',
-        entityId: code,
-        action: `export-${format}`,
-        after: { parameters: result.parameters, rows: result.rows.length },
+      // a report and its export are heavy work: queued, and second to any waiting interactive request
+      return ctx.work.run(format && format !== 'json' ? `export-${format}` : 'report', async () => {
+        const result = await runReport(ctx.db, e.def, given, auth.branchId);
+        if (!format || format === 'json') return result;
+        const lang = requestLang(req.headers['accept-language'] ?? (req.query as any).lang);
+        const p = await present(e.def, result, lang, auth.branchId);
+        await audit(ctx.db, req, {
+          entity: 'report',
+          entityId: code,
+          action: `export-${format}`,
+          after: { parameters: result.parameters, rows: result.rows.length },
+        });
+        return sendExport(reply, format as 'csv' | 'xlsx' | 'pdf', `${code}-${result.context.businessDate}`, [{ result, p }]);
       });
-      return sendExport(reply, format as 'csv' | 'xlsx' | 'pdf', `${code}-${result.context.businessDate}`, [{ result, p }]);
     },
   );
 
@@ -308,6 +311,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       await audit(ctx.db, req, { entity: 'report-group', entityId: id, action: `run-${format}`, summary: group.code });
       const job = startJob(
+        ctx.work,
         auth.user.id,
         'report-group',
         planned.length,
@@ -405,7 +409,7 @@ async function xlsxBuffer(reports: { result: ReportResult; p: Presentation }[]) 
   return collected;
 }
 
-export function sendExport(
+export async function sendExport(
   reply: FastifyReply,
   format: 'csv' | 'xlsx' | 'pdf',
   name: string,
@@ -423,9 +427,12 @@ export function sendExport(
     return reply.send(writePdf(reports));
   }
   const pass = new PassThrough();
-  writeXlsx(reports, pass).then(
+  const written = writeXlsx(reports, pass).then(
     () => pass.end(),
     (err) => pass.destroy(err),
   );
-  return reply.send(pass);
+  reply.send(pass);
+  // the caller's heavy-work slot is held until the last row is written
+  await written;
+  return reply;
 }

@@ -7,6 +7,7 @@ import { seedSystem } from './system.js';
 import { seedFrontOffice, seedReservations } from './frontoffice.js';
 import { seedArticlesAndPackages } from './articlesAndPackages.js';
 import { seedRoomStatus } from './roomStatus.js';
+import { analyze } from '../db/statistics.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -30,6 +31,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
       { username: 'system', branchId: branches.GNB },
     );
   });
+  await analyze(db);
 }
 
 /** Drops every table and object of the application schema (for `npm run seed` and the tests). */

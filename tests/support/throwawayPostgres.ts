@@ -31,7 +31,7 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<{ url: string; stop(): void }> {
+export async function startThrowawayPostgres(): Promise<{ url: string; dataDir: string; stop(): void }> {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL 15+ server binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-pg-'));
@@ -61,6 +61,7 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): v
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

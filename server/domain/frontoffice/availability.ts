@@ -20,39 +20,52 @@ export interface AvailabilityRow {
  * Rooms free per room type and night in [from, to): the active rooms, less those out of order that night,
  * less live reservations, less what allotments still hold. An allotment night is released on its own
  * once the business date reaches its cut-off (night − cut-off days), so releasing needs no job.
- * One set-based query: 300 room types × 365 nights is still one round trip.
+ *
+ * One set-based query that reads the bookings once: the live ones overlapping the window come through
+ * reservation_live_stay_idx (0009), each is spread over its nights inside the window, and everything
+ * else joins those counts. The nights are counted from integers so the planner knows how many there
+ * are; out-of-order rooms and allotments are few and read directly.
  */
 export async function availability(db: Db, branchId: number, from: string, to: string, roomTypeId?: number): Promise<AvailabilityRow[]> {
-  const { rows } = await sql<AvailabilityRow>`
-    WITH nights AS (SELECT d::date AS date FROM generate_series(${from}::date, ${to}::date - 1, interval '1 day') d),
-    types AS (SELECT id, code, name FROM room_type WHERE branch_id = ${branchId} AND active AND (${roomTypeId ?? null}::bigint IS NULL OR id = ${roomTypeId ?? null}::bigint)),
-    bd AS (SELECT business_date FROM hotel_setup WHERE branch_id = ${branchId}),
-    rooms AS (
-      SELECT n.date, r.room_type_id, count(*)::int AS total,
-             count(*) FILTER (WHERE r.ooo_from IS NOT NULL AND r.ooo_from <= n.date AND (r.ooo_to IS NULL OR n.date < r.ooo_to))::int AS ooo
-        FROM nights n JOIN room r ON r.branch_id = ${branchId} AND r.active
+  return (await availabilityQuery(branchId, from, to, roomTypeId).execute(db)).rows;
+}
+
+/** The query itself, for availability() and for the test that reads its plan. */
+export function availabilityQuery(branchId: number, from: string, to: string, roomTypeId?: number) {
+  const type = roomTypeId ?? null;
+  return sql<AvailabilityRow>`
+    WITH nights AS (SELECT ${from}::date + i AS date FROM generate_series(0, ${to}::date - ${from}::date - 1) i),
+    types AS (SELECT id, code FROM room_type WHERE branch_id = ${branchId} AND active AND (${type}::bigint IS NULL OR id = ${type}::bigint)),
+    totals AS (SELECT room_type_id, count(*)::int AS total FROM room WHERE branch_id = ${branchId} AND active GROUP BY 1),
+    ooo AS (
+      SELECT n.date, r.room_type_id, count(*)::int AS ooo
+        FROM room r JOIN nights n ON r.ooo_from <= n.date AND (r.ooo_to IS NULL OR n.date < r.ooo_to)
+       WHERE r.branch_id = ${branchId} AND r.active AND r.ooo_from IS NOT NULL
        GROUP BY 1, 2),
+    stays AS (
+      SELECT v.room_type_id, v.allotment_id, greatest(v.arrival, ${from}::date) AS first_night, least(v.departure, ${to}::date) AS end_night
+        FROM reservation v
+       WHERE v.branch_id = ${branchId} AND v.status IN ('tentative', 'confirmed', 'in_house')
+         AND daterange(v.arrival, v.departure) && daterange(${from}::date, ${to}::date)),
     booked AS (
-      SELECT n.date, v.room_type_id, count(*)::int AS booked,
-             count(*) FILTER (WHERE v.allotment_id IS NOT NULL) AS picked, v.allotment_id
-        FROM nights n JOIN reservation v ON v.branch_id = ${branchId} AND v.arrival <= n.date AND n.date < v.departure
-         AND v.status IN ('tentative', 'confirmed', 'in_house')
-       GROUP BY 1, 2, 5),
+      SELECT s.first_night + k AS date, s.room_type_id, s.allotment_id, count(*)::int AS booked
+        FROM stays s CROSS JOIN LATERAL generate_series(0, s.end_night - s.first_night - 1) k
+       GROUP BY 1, 2, 3),
+    booked_per_type AS (SELECT date, room_type_id, sum(booked)::int AS booked FROM booked GROUP BY 1, 2),
     held AS (
-      SELECT n.date, a.room_type_id,
-             sum(greatest(a.rooms - coalesce((SELECT sum(b.booked) FROM booked b WHERE b.allotment_id = a.id AND b.date = n.date), 0), 0))::int AS held
-        FROM nights n JOIN allotment a ON a.branch_id = ${branchId} AND a.active AND a.from_date <= n.date AND n.date < a.to_date
-        CROSS JOIN bd
-       WHERE n.date - a.cutoff_days > bd.business_date
+      SELECT n.date, a.room_type_id, sum(greatest(a.rooms - coalesce(b.booked, 0), 0))::int AS held
+        FROM allotment a JOIN nights n ON a.from_date <= n.date AND n.date < a.to_date
+        LEFT JOIN booked b ON b.allotment_id = a.id AND b.date = n.date
+       WHERE a.branch_id = ${branchId} AND a.active
+         AND n.date - a.cutoff_days > (SELECT business_date FROM hotel_setup WHERE branch_id = ${branchId})
        GROUP BY 1, 2)
     SELECT to_char(n.date, 'YYYY-MM-DD') AS date, t.id::int AS room_type_id, t.code AS room_type,
-           coalesce(r.total, 0) AS total, coalesce(r.ooo, 0) AS out_of_order,
-           coalesce((SELECT sum(b.booked) FROM booked b WHERE b.date = n.date AND b.room_type_id = t.id), 0)::int AS booked,
-           coalesce(h.held, 0) AS held,
-           (coalesce(r.total, 0) - coalesce(r.ooo, 0) - coalesce((SELECT sum(b.booked) FROM booked b WHERE b.date = n.date AND b.room_type_id = t.id), 0) - coalesce(h.held, 0))::int AS available
+           coalesce(tt.total, 0) AS total, coalesce(o.ooo, 0) AS out_of_order, coalesce(b.booked, 0) AS booked, coalesce(h.held, 0) AS held,
+           (coalesce(tt.total, 0) - coalesce(o.ooo, 0) - coalesce(b.booked, 0) - coalesce(h.held, 0))::int AS available
       FROM nights n CROSS JOIN types t
-      LEFT JOIN rooms r ON r.date = n.date AND r.room_type_id = t.id
+      LEFT JOIN totals tt ON tt.room_type_id = t.id
+      LEFT JOIN ooo o ON o.date = n.date AND o.room_type_id = t.id
+      LEFT JOIN booked_per_type b ON b.date = n.date AND b.room_type_id = t.id
       LEFT JOIN held h ON h.date = n.date AND h.room_type_id = t.id
-     ORDER BY n.date, t.id`.execute(db);
-  return rows;
+     ORDER BY n.date, t.id`;
 }

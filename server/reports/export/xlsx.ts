@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { ReportColumn } from '../../../src/core/meta/types.js';
 import { layoutReport, type ReportResult } from '../../../src/core/reports/layout.js';
 import type { Presentation } from './presentation.js';
+import { betweenChunks, CHUNK_ROWS } from '../../work/workQueue.js';
 
 const NUMBER_FORMATS: Record<string, string> = {
   money: '#,##0',
@@ -72,7 +73,9 @@ export async function writeXlsx(reports: { result: ReportResult; p: Presentation
     });
     header.commit();
     const byField = new Map(result.columns.map((c) => [c.field, c]));
+    let written = 0;
     for (const item of layoutReport(result, (f, v) => p.display(byField.get(f), v))) {
+      if (++written % CHUNK_ROWS === 0) await betweenChunks();
       if (item.kind === 'row') {
         ws.addRow(result.columns.map((c) => (c.enumLabels ? p.display(c, item.row[c.field]) : excelValue(c, item.row[c.field])))).commit();
       } else if (item.kind === 'group') {

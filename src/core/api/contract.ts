@@ -26,3 +26,9 @@ export interface SessionPayload {
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
 }
+
+/**
+ * The page's chosen language, also kept in this cookie so /api/meta/labels (preloaded by index.html
+ * before any script runs) answers in it without a parameter.
+ */
+export const LANG_COOKIE = 'hotelier_lang';

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import axios from 'axios';
 import type { I18nText, Lang } from '../../core/meta/types';
 import { createStore, useStore } from '../store';
+import { LANG_COOKIE } from '../../core/api/contract';
 
 const LANG_KEY = 'hotelier.lang';
 
@@ -18,9 +19,16 @@ function initialLang(): Lang {
   return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('id') ? 'id' : 'en';
 }
 
-/** Loads every label of one language from the server (public, cached by ETag). */
+/**
+ * Loads every label of one language from the server (public, cached by ETag). The language travels in a
+ * cookie, so the request is the very one index.html preloaded while the scripts were downloading; the
+ * server says which language it answered in, and a first visit it guessed wrong is asked again by name.
+ */
 export async function loadLabels(lang: Lang = i18nStore.get().lang) {
-  const { data } = await axios.get<Record<string, string>>('/api/meta/labels', { params: { lang } });
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  let res = await axios.get<Record<string, string>>('/api/meta/labels');
+  if (res.headers['content-language'] !== lang) res = await axios.get<Record<string, string>>('/api/meta/labels', { params: { lang } });
+  const data = res.data;
   i18nStore.set({ lang, labels: data });
   localStorage.setItem(LANG_KEY, lang);
   document.documentElement.lang = lang;

@@ -1,0 +1,70 @@
+import { Worker } from 'node:worker_threads';
+import { Parser } from 'pg-protocol/dist/parser.js';
+import type { BackendMessage } from 'pg-protocol/dist/messages.js';
+
+type WorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: string } | { id: number; closed: true };
+
+// Extended-protocol messages that wait for the Sync (or Flush) closing their batch: one thread hop per statement.
+const BATCHED = new Set(['P', 'B', 'D', 'E', 'C'].map((c) => c.charCodeAt(0)));
+
+/**
+ * The main thread's side of the embedded database (pgliteWorker.mjs runs it in a worker thread). It looks
+ * like a PGlite instance to PGlite's node-postgres connection, so both databases are reached through the
+ * same driver, the same type parsers and the same SQL.
+ */
+export class PGliteThread {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
+  private batch: Uint8Array[] = [];
+  readonly waitReady: Promise<void>;
+
+  constructor(dataDir: string) {
+    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+    this.waitReady = new Promise((resolve, reject) => {
+      const onMessage = (m: { id: number; ready?: boolean }) => {
+        if (m.id !== 0) return;
+        this.worker.off('error', reject);
+        resolve();
+      };
+      this.worker.on('message', onMessage);
+      this.worker.once('error', reject);
+    });
+    this.worker.on('message', (m: WorkerReply | { id: 0 }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if ('error' in m) p.reject(new Error(`embedded database: ${m.error}`));
+      else p.resolve('bytes' in m ? m.bytes : new Uint8Array());
+    });
+    this.worker.on('error', (err) => {
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    });
+  }
+
+  private send(message: { bytes?: Uint8Array; close?: boolean }): Promise<Uint8Array> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...message }, message.bytes ? [message.bytes.buffer as ArrayBuffer] : []);
+    });
+  }
+
+  /** The one method PGlite's node-postgres connection calls, message by message. */
+  async execProtocolStream(message: Uint8Array): Promise<BackendMessage[]> {
+    this.batch.push(message);
+    if (BATCHED.has(message[0])) return [];
+    const bytes = Buffer.concat(this.batch);
+    this.batch = [];
+    const reply = await this.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice() });
+    const out: BackendMessage[] = [];
+    new Parser().parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (m) => out.push(m));
+    return out;
+  }
+
+  async close() {
+    await this.send({ close: true });
+    await this.worker.terminate();
+  }
+}

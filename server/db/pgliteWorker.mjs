@@ -1,0 +1,34 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+
+/**
+ * The embedded database in its own thread: it receives PostgreSQL wire-protocol messages and answers
+ * with the server's raw reply, so a long statement never stops the HTTP server's event loop.
+ * Plain JavaScript, so the thread starts the same under tsx, Vitest and plain Node.
+ * Requests: { id, bytes } or { id, close: true }; replies: { id, bytes } | { id, error } | { id, closed }.
+ */
+const port = parentPort;
+const lite = await PGlite.create({ dataDir: workerData.dataDir, extensions: { btree_gist } });
+port.postMessage({ id: 0, ready: true });
+
+// One message at a time, in order: the connection on the other side sends its next batch only after a reply.
+let queue = Promise.resolve();
+port.on('message', (req) => {
+  queue = queue.then(() => answer(req));
+});
+
+async function answer(req) {
+  try {
+    if (req.close) {
+      await lite.close();
+      port.postMessage({ id: req.id, closed: true });
+      return;
+    }
+    // a copy of its own, since the reply may be a view into the database's memory
+    const bytes = (await lite.execProtocolRaw(req.bytes)).slice();
+    port.postMessage({ id: req.id, bytes }, [bytes.buffer]);
+  } catch (err) {
+    port.postMessage({ id: req.id, error: String(err?.stack ?? err) });
+  }
+}

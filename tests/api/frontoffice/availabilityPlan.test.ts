@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql } from 'kysely';
+import { BUSINESS_DATE, startTestApp, type TestApp } from '../../support/testApp.js';
+import { availabilityQuery } from '../../../server/domain/frontoffice/availability.js';
+import { analyzeStaleTables } from '../../../server/db/statistics.js';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+/**
+ * Grand Nusantara Bandung with 300 rooms and two years of history (about 100,000 stays): the front
+ * desk's 30-night availability must find the stays of that window through the live-stay index, never by
+ * reading every reservation, and a PostgreSQL server must never JIT-compile it.
+ */
+describe('availability plan on a busy hotel', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    const db = t.database.db;
+    await sql`INSERT INTO room (branch_id, code, room_type_id, floor_id)
+              SELECT 1, 'X' || g, (SELECT id FROM room_type WHERE branch_id = 1 AND code = 'DLX'), (SELECT id FROM floor WHERE branch_id = 1 AND code = 'M4')
+                FROM generate_series(1, 180) g`.execute(db);
+    await sql`UPDATE reservation SET status = 'cancelled'`.execute(db);
+    await sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, status)
+              SELECT 1, 'H' || r.rn || '-' || k, (SELECT min(id) FROM guest) + (k % 50), date '2025-06-01' + k * 2, date '2025-06-01' + k * 2 + 1 + (k % 2),
+                     r.room_type_id, r.id, CASE WHEN date '2025-06-01' + k * 2 < ${BUSINESS_DATE}::date THEN 'checked_out' ELSE 'confirmed' END
+                FROM (SELECT id, room_type_id, row_number() OVER (ORDER BY code) AS rn FROM room WHERE branch_id = 1) r
+               CROSS JOIN generate_series(0, 333) k`.execute(db);
+    // what the app itself runs after bulk changes (a PostgreSQL server's autovacuum would too, later)
+    await analyzeStaleTables(db);
+  });
+  afterAll(() => t?.close());
+
+  it('reads the 30-night window through the live-stay index, not a scan of all reservations', async () => {
+    const q = availabilityQuery(1, BUSINESS_DATE, '2026-12-23').compile(t.database.db);
+    const { rows } = await t.database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode; JIT?: unknown }] }>(
+      CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, [...q.parameters]),
+    );
+    const [explained] = rows[0]['QUERY PLAN'];
+    const all = nodes(explained.Plan);
+    expect(all.filter((n) => n['Relation Name'] === 'reservation' && n['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(all.some((n) => n['Index Name'] === 'reservation_live_stay_idx')).toBe(true);
+    expect(explained.JIT).toBeUndefined();
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('connects to PostgreSQL without JIT, with a statement timeout and its name', async () => {
+    const { rows } = await sql<{ jit: string; timeout: string; name: string; idle: string }>`
+      SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout,
+             current_setting('application_name') AS name, current_setting('idle_in_transaction_session_timeout') AS idle`.execute(
+      t.database.db,
+    );
+    expect(rows[0]).toEqual({ jit: 'off', timeout: '30s', name: 'hotelier', idle: '1min' });
+  });
+
+  it('answers the desk with the same rooms free as counting the bookings night by night', async () => {
+    const desk = await t.login('frontdesk');
+    const res = await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=2026-11-30`);
+    expect(res.statusCode).toBe(200);
+    const { rows: expected } = await sql<{ date: string; room_type_id: number; booked: number }>`
+      SELECT to_char(n, 'YYYY-MM-DD') AS date, v.room_type_id::int AS room_type_id, count(*)::int AS booked
+        FROM generate_series(${BUSINESS_DATE}::date, '2026-11-29'::date, interval '1 day') n
+        JOIN reservation v ON v.branch_id = 1 AND v.arrival <= n AND n < v.departure AND v.status IN ('tentative', 'confirmed', 'in_house')
+       GROUP BY 1, 2`.execute(t.database.db);
+    const got = res.json().rows as { date: string; room_type_id: number; booked: number; total: number; available: number }[];
+    for (const e of expected) expect(got.find((r) => r.date === e.date && r.room_type_id === e.room_type_id)?.booked).toBe(e.booked);
+    for (const r of got) expect(r.available).toBe(r.total - r.booked - (r as any).out_of_order - (r as any).held);
+  });
+});
