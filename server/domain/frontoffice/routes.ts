@@ -117,42 +117,70 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       preValidation: needsRight(ctx, RESERVATION, 'view'),
       schema: {
         tags: ['frontoffice'],
-        summary: 'The room plan of a window of nights: rooms, the live bookings on them, bookings without a room, and free rooms per night',
+        summary:
+          'The room plan of a window of nights, a block of rooms at a time (the rows in view): those rooms and their live bookings; with the first block also the rooms free per night and the bookings without a room',
         querystring: {
           type: 'object',
-          required: ['from'],
           additionalProperties: false,
-          properties: { from: date, days: { type: 'integer', minimum: 1, maximum: 62, default: 14 } },
+          properties: {
+            from: { ...date, description: 'the first night; default the business date' },
+            days: { type: 'integer', minimum: 1, maximum: 62, default: 14 },
+            offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+          },
         },
       },
     },
     async (req) => {
       const auth = requireAuth(req);
-      const q = req.query as { from: string; days: number };
-      const to = dayjs(q.from).add(q.days, 'day').format('YYYY-MM-DD');
-      const [rooms, bookings, free] = await Promise.all([
-        sql`SELECT r.id::int AS id, r.code, r.room_type_id::int AS room_type_id, t.code AS room_type, f.code AS floor, r.hk_status,
-                 r.ooo_from::text AS ooo_from, r.ooo_to::text AS ooo_to
-            FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
-            JOIN floor f ON f.branch_id = r.branch_id AND f.id = r.floor_id
-           WHERE r.branch_id = ${auth.branchId} AND r.active ORDER BY t.sort_order, r.code`.execute(ctx.db),
+      const q = req.query as { from?: string; days: number; offset: number; limit: number };
+      const { rows: setup } = await sql<{ business_date: string }>`
+        SELECT business_date FROM hotel_setup WHERE branch_id = ${auth.branchId}`.execute(ctx.db);
+      const businessDate = setup[0]?.business_date ?? dayjs().format('YYYY-MM-DD');
+      const from = q.from ?? businessDate;
+      const to = dayjs(from).add(q.days, 'day').format('YYYY-MM-DD');
+      const { rows: rooms } = await sql<{ id: number; code: string; room_type_id: number; room_type: string; total: number }>`
+        SELECT r.id::int AS id, r.code, r.room_type_id::int AS room_type_id, t.code AS room_type, r.hk_status,
+               r.ooo_from::text AS ooo_from, r.ooo_to::text AS ooo_to, count(*) OVER ()::int AS total
+          FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
+         WHERE r.branch_id = ${auth.branchId} AND r.active
+         ORDER BY t.sort_order, r.code, r.id LIMIT ${q.limit} OFFSET ${q.offset}`.execute(ctx.db);
+      const first = q.offset === 0;
+      const [bookings, free, unassigned] = await Promise.all([
         sql`SELECT v.id::int AS id, v.code, v.version, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure,
-                 v.room_id::int AS room_id, v.room_type_id::int AS room_type_id, v.status, v.adults, v.children, v.group_name
-            FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
-           WHERE v.branch_id = ${auth.branchId} AND v.status IN ('tentative', 'confirmed', 'in_house')
-             AND v.arrival < ${to}::date AND ${q.from}::date < v.departure
-           ORDER BY v.arrival, v.code`.execute(ctx.db),
-        availability(ctx.db, auth.branchId, q.from, to),
+                   v.room_id::int AS room_id, v.room_type_id::int AS room_type_id, v.status
+              FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+             WHERE v.branch_id = ${auth.branchId} AND v.room_id = ANY(${rooms.map((r) => r.id)}::bigint[])
+               AND v.status IN ('tentative', 'confirmed', 'in_house') AND v.arrival < ${to}::date AND ${from}::date < v.departure
+             ORDER BY v.arrival, v.code`.execute(ctx.db),
+        first ? availability(ctx.db, auth.branchId, from, to) : undefined,
+        first
+          ? sql<{ id: number; code: string; guest: string; arrival: string; count: number }>`
+              SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, count(*) OVER ()::int AS count
+                FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+               WHERE v.branch_id = ${auth.branchId} AND v.room_id IS NULL AND v.status IN ('tentative', 'confirmed', 'in_house')
+                 AND daterange(v.arrival, v.departure) && daterange(${from}::date, ${to}::date)
+               ORDER BY v.arrival, v.code LIMIT 24`.execute(ctx.db)
+          : undefined,
       ]);
       const perDay = new Map<string, number>();
-      for (const r of free) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
+      for (const r of free ?? []) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
       return {
-        from: q.from,
+        from,
         to,
         days: q.days,
-        rooms: rooms.rows,
+        businessDate,
+        offset: q.offset,
+        totalRooms: rooms[0]?.total ?? (first ? 0 : undefined),
+        rooms: rooms.map(({ total: _total, ...r }) => r),
         bookings: bookings.rows,
-        available: [...perDay.entries()].map(([date, available]) => ({ date, available })),
+        ...(first && {
+          available: [...perDay.entries()].map(([d, available]) => ({ date: d, available })),
+          unassigned: {
+            count: unassigned!.rows[0]?.count ?? 0,
+            first: unassigned!.rows.map(({ count: _count, ...b }) => b),
+          },
+        }),
       };
     },
   );
