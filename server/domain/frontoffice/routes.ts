@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
-import { sql } from 'kysely';
 import { availability } from './availability.js';
+import { businessDateOf, planBookings, planRooms, unassignedStays } from './roomPlan.js';
 import { priceStay, rateRow, stayTotals, type StayOptions } from './pricing.js';
 import { activeRules, applyRule, houseOccupancy, pickRule } from './dynamicRates.js';
 import { arrangementLines, packageRevenue } from './packages.js';
@@ -134,34 +134,21 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const auth = requireAuth(req);
       const q = req.query as { from?: string; days: number; offset: number; limit: number };
-      const { rows: setup } = await sql<{ business_date: string }>`
-        SELECT business_date FROM hotel_setup WHERE branch_id = ${auth.branchId}`.execute(ctx.db);
-      const businessDate = setup[0]?.business_date ?? dayjs().format('YYYY-MM-DD');
+      const businessDate = await businessDateOf(ctx.db, auth.branchId);
       const from = q.from ?? businessDate;
       const to = dayjs(from).add(q.days, 'day').format('YYYY-MM-DD');
-      const { rows: rooms } = await sql<{ id: number; code: string; room_type_id: number; room_type: string; total: number }>`
-        SELECT r.id::int AS id, r.code, r.room_type_id::int AS room_type_id, t.code AS room_type, r.hk_status,
-               r.ooo_from::text AS ooo_from, r.ooo_to::text AS ooo_to, count(*) OVER ()::int AS total
-          FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
-         WHERE r.branch_id = ${auth.branchId} AND r.active
-         ORDER BY t.sort_order, r.code, r.id LIMIT ${q.limit} OFFSET ${q.offset}`.execute(ctx.db);
+      const rooms = await planRooms(ctx.db, auth.branchId, q.offset, q.limit);
       const first = q.offset === 0;
       const [bookings, free, unassigned] = await Promise.all([
-        sql`SELECT v.id::int AS id, v.code, v.version, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure,
-                   v.room_id::int AS room_id, v.room_type_id::int AS room_type_id, v.status
-              FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
-             WHERE v.branch_id = ${auth.branchId} AND v.room_id = ANY(${rooms.map((r) => r.id)}::bigint[])
-               AND v.status IN ('tentative', 'confirmed', 'in_house') AND v.arrival < ${to}::date AND ${from}::date < v.departure
-             ORDER BY v.arrival, v.code`.execute(ctx.db),
+        planBookings(
+          ctx.db,
+          auth.branchId,
+          rooms.map((r) => r.id),
+          from,
+          to,
+        ),
         first ? availability(ctx.db, auth.branchId, from, to) : undefined,
-        first
-          ? sql<{ id: number; code: string; guest: string; arrival: string; count: number }>`
-              SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, count(*) OVER ()::int AS count
-                FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
-               WHERE v.branch_id = ${auth.branchId} AND v.room_id IS NULL AND v.status IN ('tentative', 'confirmed', 'in_house')
-                 AND daterange(v.arrival, v.departure) && daterange(${from}::date, ${to}::date)
-               ORDER BY v.arrival, v.code LIMIT 24`.execute(ctx.db)
-          : undefined,
+        first ? unassignedStays(ctx.db, auth.branchId, from, to) : undefined,
       ]);
       const perDay = new Map<string, number>();
       for (const r of free ?? []) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
@@ -173,12 +160,12 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         offset: q.offset,
         totalRooms: rooms[0]?.total ?? (first ? 0 : undefined),
         rooms: rooms.map(({ total: _total, ...r }) => r),
-        bookings: bookings.rows,
+        bookings,
         ...(first && {
           available: [...perDay.entries()].map(([d, available]) => ({ date: d, available })),
           unassigned: {
-            count: unassigned!.rows[0]?.count ?? 0,
-            first: unassigned!.rows.map(({ count: _count, ...b }) => b),
+            count: unassigned![0]?.count ?? 0,
+            first: unassigned!.map(({ count: _count, ...b }) => b),
           },
         }),
       };
