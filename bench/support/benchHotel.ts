@@ -60,3 +60,4 @@ async function bulkHistory(db: Db) {
               CROSS JOIN generate_series(0, ${Math.ceil(RESERVATIONS / ROOMS) - 1}) k`.execute(db);
   await sql`INSERT INTO report_version (branch_id, code, version, action, definition, created_by)
             VALUES (1, ${LEDGER.code}, 1, 'save', ${JSON.stringify(LEDGER)}::jsonb, 1)`.execute(db);
+}
