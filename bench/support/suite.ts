@@ -47,7 +47,6 @@ export class Findings {
   }
 }
 
-
 /**
  * Times the API and the same SQL alternately (API first on even runs, raw first on odd ones), so a busy
  * machine slows both alike.
