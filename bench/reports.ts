@@ -1,89 +1,54 @@
-import path from 'node:path';
-import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { loadConfig, projectRoot } from '../server/config.js';
-import { connect, type Database } from '../server/db/connect.js';
-import { migrate } from '../server/db/migrate.js';
-import { loadMeta } from '../server/meta/load.js';
-import { buildApp } from '../server/app.js';
-import { seedDemo } from '../server/seed/demo.js';
-import { runReport } from '../server/reports/runner.js';
-import { layoutReport } from '../src/core/reports/layout.js';
-import type { ReportDefinition } from '../src/core/meta/types.js';
-import { findPostgresBin, startThrowawayPostgres } from '../tests/support/throwawayPostgres.js';
-import { ms, timeAlternating, timeRuns } from './stats.js';
+import { CompiledQuery } from 'kysely';
+import { DEFAULT_ROW_CAP, runReport, reportStatement } from '../server/reports/runner.js';
+import { BANKS, LEDGER } from './support/benchHotel.js';
+import { ms } from './stats.js';
+import { alternate, Findings, type SuiteContext } from './support/suite.js';
 
-const ROWS = 100_000;
 const IMPORT_ROWS = 10_000;
 
-/** A controller's ledger-style report: 100,000 lines in 97 groups with subtotals and a grand total. */
-const LEDGER: ReportDefinition = {
-  code: 'bench-ledger',
-  name: { en: 'Bank ledger (bench)', id: 'Buku bank (bench)' },
-  sql: 'SELECT bank_branch, code, name, account_no, (id % 1000) * 1250.50 AS balance FROM bank WHERE branch_id = :branch_id',
-  columns: [
-    { field: 'bank_branch', title: { en: 'Office', id: 'Kantor' } },
-    { field: 'code', title: { en: 'Code', id: 'Kode' } },
-    { field: 'name', title: { en: 'Name', id: 'Nama' } },
-    { field: 'account_no', title: { en: 'Account', id: 'Rekening' } },
-    { field: 'balance', title: { en: 'Balance', id: 'Saldo' }, type: 'money' },
-  ],
-  groupBy: ['bank_branch'],
-  sort: [{ field: 'code' }],
-  totals: ['balance'],
-  rowCap: 200_000,
-};
-
-async function measure(database: Database, label: string): Promise<Record<string, string>> {
-  const meta = loadMeta(projectRoot);
-  await migrate(database.db, path.join(projectRoot, 'server', 'migrations'));
-  await seedDemo(database.db, meta);
-  await sql`INSERT INTO bank (branch_id, code, name, account_no, account_name, bank_branch)
-            SELECT 1, 'B' || g, 'Bank ' || md5(g::text), lpad((g * 7919 % 1000000000)::text, 10, '0'), 'PT Nusantara Hospitality Indonesia', 'KC ' || (g % 97)
-              FROM generate_series(1, ${ROWS}) g`.execute(database.db);
-  await sql`ANALYZE bank`.execute(database.db);
-  const db = database.db;
-
-  // The runner (sandbox transaction, role, parameters, cap, exact totals) against the same query sent raw.
-  const [runner, raw] = await timeAlternating(
-    10,
+/**
+ * A controller's ledger of 100,000 lines: the report runner (sandbox transaction, report role, bound
+ * parameters, cap, exact totals) against its own statement sent directly; the same report over HTTP as
+ * JSON and as an XLSX export (bytes as sent); an import of 10,000 rows through the job API.
+ */
+export async function benchReports(ctx: SuiteContext): Promise<Findings> {
+  const f = new Findings(`${ctx.label}, ledger of ${BANKS.toLocaleString('en')} lines`);
+  const db = ctx.database.db;
+  const c = ctx.admin;
+  const cap = LEDGER.rowCap ?? DEFAULT_ROW_CAP;
+  const statement = reportStatement(LEDGER, { branch_id: 1 }, cap);
+  const [runner, raw] = await alternate(
+    6,
     () => runReport(db, LEDGER, {}, 1),
-    () =>
-      sql
-        .raw(
-          `SELECT * FROM (${LEDGER.sql.replace(':branch_id', '1')}) r ORDER BY bank_branch ASC NULLS LAST, code ASC NULLS LAST LIMIT ${ROWS + 1}`,
-        )
-        .execute(db),
+    () => db.executeQuery(CompiledQuery.raw(statement.text, statement.values)),
   );
-  const result = await runReport(db, LEDGER, {}, 1);
-  const layout = await timeRuns(8, async () => layoutReport(result));
-  const groups = layoutReport(result).filter((i) => i.kind === 'subtotal').length;
+  f.compare('report runner', runner, raw, { p95Ms: 3000, ratio: 1.3 });
 
-  // The same through HTTP, with an export: the XLSX streams row by row, so memory stays flat.
-  await sql`INSERT INTO report_version (branch_id, code, version, action, definition, created_by) VALUES (1, ${LEDGER.code}, 1, 'save', ${JSON.stringify(LEDGER)}::jsonb, 1)`.execute(
-    db,
-  );
-  const app = await buildApp({
-    config: { ...loadConfig({}), root: projectRoot, dataDir: '/tmp' },
-    database,
-    meta,
-    mailer: { send: async () => undefined },
-  });
-  await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'hotelier' } });
-  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const csrf = login.json().csrfToken as string;
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t0 = performance.now();
-  const xlsx = await app.inject({ method: 'GET', url: `/api/reports/${LEDGER.code}?format=xlsx`, headers: { cookie } });
-  const xlsxMs = performance.now() - t0;
-  clearInterval(sampler);
-  if (xlsx.statusCode !== 200) throw new Error(`xlsx export: ${xlsx.statusCode} ${xlsx.body.slice(0, 200)}`);
+  const json = await c.ok(`/api/reports/${LEDGER.code}`);
+  const jsonMs = performance.now() - t0;
+  f.note(
+    'the report over HTTP as JSON',
+    f.goal(
+      'report JSON',
+      jsonMs <= 6000,
+      `${ms(jsonMs)} (goal ≤ 6000 ms), ${(json.bytes / 1024 / 1024).toFixed(1)} MB as sent (${json.encoding})`,
+    ),
+  );
+  const x0 = performance.now();
+  const xlsx = await c.ok(`/api/reports/${LEDGER.code}?format=xlsx`);
+  const xlsxMs = performance.now() - x0;
+  f.note(
+    'XLSX export over HTTP',
+    f.goal(
+      'XLSX export',
+      xlsxMs <= 30_000,
+      `${(xlsxMs / 1000).toFixed(2)} s (goal ≤ 30 s), ${(xlsx.bytes / 1024 / 1024).toFixed(1)} MB file as sent`,
+    ),
+  );
 
-  // Import of 10,000 banks from a workbook, all or nothing, through the job API.
+  // import of 10,000 banks from a workbook, all or nothing, through the job API
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Banks');
   ws.addRow(['Code', 'Name', 'Account number', 'Account holder', 'Bank office']);
@@ -98,53 +63,22 @@ async function measure(database: Database, label: string): Promise<Record<string
     'Bank office': 'bank_branch',
   };
   const i0 = performance.now();
-  const start = await app.inject({
-    method: 'POST',
-    url: '/api/import/run',
-    headers: { cookie, 'x-csrf-token': csrf },
-    payload: { entity: 'system/bank', name: 'banks.xlsx', file, sheet: 'Banks', mapping },
-  });
-  if (start.statusCode !== 202) throw new Error(`import: ${start.statusCode} ${start.body.slice(0, 200)}`);
-  let job = start.json();
+  const start = await c.post('/api/import/run', { entity: 'system/bank', name: 'banks.xlsx', file, sheet: 'Banks', mapping });
+  if (start.status !== 202) throw new Error(`import: ${start.status} ${JSON.stringify(start.body).slice(0, 200)}`);
+  let job = start.body;
   while (job.state === 'running') {
-    await new Promise((r) => setTimeout(r, 25));
-    job = (await app.inject({ method: 'GET', url: `/api/jobs/${job.id}`, headers: { cookie } })).json();
+    await new Promise((r) => setTimeout(r, 50));
+    job = (await c.ok(`/api/jobs/${job.id}`, true)).body;
   }
   const importMs = performance.now() - i0;
   if (job.result?.imported !== IMPORT_ROWS) throw new Error(`import: ${JSON.stringify(job.error ?? job.result?.problems?.slice(0, 3))}`);
-  await app.close();
-
-  return {
-    [`${label}: report runner, ${ROWS.toLocaleString('en')} rows in ${groups} groups`]: `p50 ${ms(runner.p50)}; raw SQL p50 ${ms(raw.p50)} → ${(runner.p50 / raw.p50).toFixed(2)}× (goal ≤ 1.3×)`,
-    [`${label}: groups, subtotals and grand total laid out`]: `p50 ${ms(layout.p50)}`,
-    [`${label}: XLSX export of ${ROWS.toLocaleString('en')} rows`]: `${(xlsxMs / 1000).toFixed(2)} s, ${(xlsx.rawPayload.length / 1024 / 1024).toFixed(1)} MB file, peak RSS +${((peak - base) / 1024 / 1024).toFixed(0)} MB`,
-    [`${label}: import of ${IMPORT_ROWS.toLocaleString('en')} rows from XLSX`]: `${(importMs / 1000).toFixed(2)} s (${Math.round(IMPORT_ROWS / (importMs / 1000)).toLocaleString('en')} rows/s)`,
-  };
-}
-
-export async function benchReports(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const lite = await connect({ dataDir: 'memory://' });
-  try {
-    Object.assign(out, await measure(lite, 'PGlite'));
-  } finally {
-    await lite.close();
-  }
-  if (!findPostgresBin()) return { ...out, PostgreSQL: 'skipped (no server binaries on this machine)' };
-  const server = await startThrowawayPostgres();
-  try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_reports');
-    await admin.end();
-    const db = await connect({ databaseUrl: server.url.replace(/\/postgres$/, '/bench_reports'), dataDir: '' });
-    try {
-      Object.assign(out, await measure(db, 'PostgreSQL'));
-    } finally {
-      await db.close();
-    }
-  } finally {
-    server.stop();
-  }
-  return out;
+  f.note(
+    `import of ${IMPORT_ROWS.toLocaleString('en')} rows from XLSX`,
+    f.goal(
+      'import',
+      importMs <= 30_000,
+      `${(importMs / 1000).toFixed(2)} s, ${Math.round(IMPORT_ROWS / (importMs / 1000)).toLocaleString('en')} rows/s (goal ≤ 30 s)`,
+    ),
+  );
+  return f;
 }

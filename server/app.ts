@@ -162,8 +162,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const lang = requestLang(req.headers['accept-language']);
     return reply.code(404).send(renderError(new HttpError(404, 'NOT_FOUND', 'error.routeNotFound'), lang, meta.labels, (f) => f));
   });
-  // PGlite has no autovacuum: gather missing statistics now (in the heavy lane) and keep them fresh
-  if (database.kind === 'pglite') void analyzeStaleTables(database.db).catch((err) => app.log.warn(err, 'ANALYZE failed'));
+  // tables without statistics (or changed a lot since) get them before the first request: PGlite has no
+  // autovacuum, and a PostgreSQL server's runs only within its next minute; on PGlite they are kept fresh
+  await analyzeStaleTables(database.db);
   const stopStatistics = keepStatistics(database);
   app.addHook('onClose', async () => stopStatistics());
   app.decorate('ctx', ctx);

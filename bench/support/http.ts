@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { Pool } from 'undici';
 
 export interface Answer {
@@ -6,6 +7,9 @@ export interface Answer {
   /** bytes as sent on the wire (compressed when the server compressed) */
   bytes: number;
   body: any;
+  /** the body as the server meant it (decompressed), when it was parsed */
+  decoded?: Buffer;
+  encoding: string;
 }
 
 /**
@@ -41,12 +45,19 @@ export class BenchClient {
     if (set) this.cookie = (Array.isArray(set) ? set : [set]).map((c) => c.split(';')[0]).join('; ');
     const encoding = res.headers['content-encoding'];
     let parsed: unknown;
+    let decoded: Buffer | undefined;
     if (parse && String(res.headers['content-type'] ?? '').includes('json')) {
-      const zlib = await import('node:zlib');
-      const text = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-      parsed = JSON.parse(text.toString());
+      decoded = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+      parsed = JSON.parse(decoded.toString());
     }
-    return { status: res.statusCode, ms, bytes: raw.length, body: parsed };
+    return { status: res.statusCode, ms, bytes: raw.length, body: parsed, decoded, encoding: String(encoding ?? 'identity') };
+  }
+
+  /** GET that must answer 200 */
+  async ok(path: string, parse = false) {
+    const r = await this.get(path, parse);
+    if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+    return r;
   }
 
   get(path: string, parse = true) {
@@ -62,4 +73,10 @@ export class BenchClient {
     this.csrf = res.body.csrfToken;
     return res.body;
   }
+}
+
+/** What an answer weighed: as sent (in its encoding) and, for comparison, gzip at level 9 of the same body. */
+export function sizes(a: Answer): string {
+  const gz = a.decoded ? zlib.gzipSync(a.decoded, { level: 9 }).length : NaN;
+  return `${(a.bytes / 1024).toFixed(1)} kB as sent (${a.encoding})${a.decoded ? `, ${(gz / 1024).toFixed(1)} kB gzip, ${(a.decoded.length / 1024).toFixed(1)} kB plain` : ''}`;
 }

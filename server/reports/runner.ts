@@ -81,16 +81,10 @@ export async function runReport(
   const cap = options.rowCap ?? def.rowCap ?? DEFAULT_ROW_CAP;
   const all: Record<string, unknown> = { ...params, branch_id: branchId };
   for (const name of Object.keys(def.parameters?.properties ?? {})) if (!(name in all)) all[name] = null;
-  const compiled = compileNamedSql(def.sql.trim().replace(/;\s*$/, ''), all);
-  // Column names are checked by the meta-schema (^[a-z][a-z0-9_]*$), so quoting them here is safe.
-  const order = [...(def.groupBy ?? []).map((f) => ({ field: f, dir: 'asc' as const })), ...(def.sort ?? [])];
-  const orderBy = order.length
-    ? ` ORDER BY ${order.map((o) => `"${o.field}" ${o.dir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}`
-    : '';
-  const text = `SELECT * FROM (${compiled.sql}) AS report${orderBy} LIMIT ${cap + 1}`;
+  const statement = reportStatement(def, all, cap);
   let rows: Record<string, unknown>[];
   try {
-    rows = await runSandboxed(db, branchId, text, compiled.values, options.timeoutMs);
+    rows = await runSandboxed(db, branchId, statement.text, statement.values, options.timeoutMs);
   } catch (err) {
     throw reportFailure(err);
   }
@@ -107,6 +101,17 @@ export async function runReport(
     grandTotals: totalsOf(rows, def.totals ?? []),
     context: { ...context, generatedAt: new Date().toISOString() },
   };
+}
+
+/** The one statement a report runs: its SQL with named parameters bound, sorted by its groups and sort, capped. */
+export function reportStatement(def: ReportDefinition, params: Record<string, unknown>, cap: number) {
+  const compiled = compileNamedSql(def.sql.trim().replace(/;\s*$/, ''), params);
+  // Column names are checked by the meta-schema (^[a-z][a-z0-9_]*$), so quoting them here is safe.
+  const order = [...(def.groupBy ?? []).map((f) => ({ field: f, dir: 'asc' as const })), ...(def.sort ?? [])];
+  const orderBy = order.length
+    ? ` ORDER BY ${order.map((o) => `"${o.field}" ${o.dir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`).join(', ')}`
+    : '';
+  return { text: `SELECT * FROM (${compiled.sql}) AS report${orderBy} LIMIT ${cap + 1}`, values: compiled.values };
 }
 
 /**

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
-import { sql } from 'kysely';
 import { availability } from './availability.js';
+import { businessDateOf, planBookings, planRooms, unassignedStays } from './roomPlan.js';
 import { priceStay, rateRow, stayTotals, type StayOptions } from './pricing.js';
 import { activeRules, applyRule, houseOccupancy, pickRule } from './dynamicRates.js';
 import { arrangementLines, packageRevenue } from './packages.js';
@@ -117,42 +117,57 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       preValidation: needsRight(ctx, RESERVATION, 'view'),
       schema: {
         tags: ['frontoffice'],
-        summary: 'The room plan of a window of nights: rooms, the live bookings on them, bookings without a room, and free rooms per night',
+        summary:
+          'The room plan of a window of nights, a block of rooms at a time (the rows in view): those rooms and their live bookings; with the first block also the rooms free per night and the bookings without a room',
         querystring: {
           type: 'object',
-          required: ['from'],
           additionalProperties: false,
-          properties: { from: date, days: { type: 'integer', minimum: 1, maximum: 62, default: 14 } },
+          properties: {
+            from: { ...date, description: 'the first night; default the business date' },
+            days: { type: 'integer', minimum: 1, maximum: 62, default: 14 },
+            offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
+            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+          },
         },
       },
     },
     async (req) => {
       const auth = requireAuth(req);
-      const q = req.query as { from: string; days: number };
-      const to = dayjs(q.from).add(q.days, 'day').format('YYYY-MM-DD');
-      const [rooms, bookings, free] = await Promise.all([
-        sql`SELECT r.id::int AS id, r.code, r.room_type_id::int AS room_type_id, t.code AS room_type, f.code AS floor, r.hk_status,
-                 r.ooo_from::text AS ooo_from, r.ooo_to::text AS ooo_to
-            FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
-            JOIN floor f ON f.branch_id = r.branch_id AND f.id = r.floor_id
-           WHERE r.branch_id = ${auth.branchId} AND r.active ORDER BY t.sort_order, r.code`.execute(ctx.db),
-        sql`SELECT v.id::int AS id, v.code, v.version, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure,
-                 v.room_id::int AS room_id, v.room_type_id::int AS room_type_id, v.status, v.adults, v.children, v.group_name
-            FROM reservation v JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
-           WHERE v.branch_id = ${auth.branchId} AND v.status IN ('tentative', 'confirmed', 'in_house')
-             AND v.arrival < ${to}::date AND ${q.from}::date < v.departure
-           ORDER BY v.arrival, v.code`.execute(ctx.db),
-        availability(ctx.db, auth.branchId, q.from, to),
+      const q = req.query as { from?: string; days: number; offset: number; limit: number };
+      const businessDate = await businessDateOf(ctx.db, auth.branchId);
+      const from = q.from ?? businessDate;
+      const to = dayjs(from).add(q.days, 'day').format('YYYY-MM-DD');
+      const rooms = await planRooms(ctx.db, auth.branchId, q.offset, q.limit);
+      const first = q.offset === 0;
+      const [bookings, free, unassigned] = await Promise.all([
+        planBookings(
+          ctx.db,
+          auth.branchId,
+          rooms.map((r) => r.id),
+          from,
+          to,
+        ),
+        first ? availability(ctx.db, auth.branchId, from, to) : undefined,
+        first ? unassignedStays(ctx.db, auth.branchId, from, to) : undefined,
       ]);
       const perDay = new Map<string, number>();
-      for (const r of free) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
+      for (const r of free ?? []) perDay.set(r.date, (perDay.get(r.date) ?? 0) + r.available);
       return {
-        from: q.from,
+        from,
         to,
         days: q.days,
-        rooms: rooms.rows,
-        bookings: bookings.rows,
-        available: [...perDay.entries()].map(([date, available]) => ({ date, available })),
+        businessDate,
+        offset: q.offset,
+        totalRooms: rooms[0]?.total ?? (first ? 0 : undefined),
+        rooms: rooms.map(({ total: _total, ...r }) => r),
+        bookings,
+        ...(first && {
+          available: [...perDay.entries()].map(([d, available]) => ({ date: d, available })),
+          unassigned: {
+            count: unassigned![0]?.count ?? 0,
+            first: unassigned!.map(({ count: _count, ...b }) => b),
+          },
+        }),
       };
     },
   );

@@ -70,6 +70,10 @@ export const dataProvider = {
   reportMeta(code: string, signal?: AbortSignal) {
     return apiGet<ReportMeta>(`/api/reports/${code}/meta`, { signal });
   },
+  /** a module's own resource that is neither an entity nor a report: `read('system/update')` is GET /api/system/update */
+  read<T>(resource: string, params: Record<string, unknown> = {}, signal?: AbortSignal) {
+    return apiGet<T>(`/api/${resource}`, { params, signal });
+  },
 };
 
 export type { ReportResult };

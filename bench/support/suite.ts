@@ -1,0 +1,79 @@
+import type { Database } from '../../server/db/connect.js';
+import type { Meta } from '../../server/meta/load.js';
+import type { BenchClient } from './http.js';
+import type { DatabaseKind } from './server.js';
+import { ms, percentile } from '../stats.js';
+
+/** What every database suite gets: the bench hotel on one database, the app serving it over HTTP, a signed-in client. */
+export interface SuiteContext {
+  kind: DatabaseKind;
+  label: string;
+  database: Database;
+  meta: Meta;
+  url: string;
+  admin: BenchClient;
+}
+
+export type Timing = { p50: number; p95: number };
+
+/** A suite's printed lines and the goals it missed (each named with its figure and its bound). */
+export class Findings {
+  readonly lines: [string, string][] = [];
+  readonly missed: string[] = [];
+
+  constructor(private readonly label: string) {}
+
+  note(name: string, text: string) {
+    this.lines.push([`${this.label}: ${name}`, text]);
+  }
+
+  /** Records a goal; a missed one is printed as such and makes the run fail. */
+  goal(name: string, met: boolean, text: string) {
+    if (!met) this.missed.push(`${this.label}: ${name}: ${text}`);
+    return met ? text : `${text} — MISSED`;
+  }
+
+  /**
+   * The API against the same SQL sent directly, with an absolute bound on the API's p95 beside the ratio of
+   * medians, and what the answer weighed as sent.
+   */
+  compare(name: string, api: Timing, raw: Timing, bounds: { p95Ms: number; ratio?: number }, size?: string) {
+    const ratio = api.p50 / raw.p50;
+    const abs = this.goal(name, api.p95 <= bounds.p95Ms, `API p50 ${ms(api.p50)} / p95 ${ms(api.p95)} (goal p95 ≤ ${bounds.p95Ms} ms)`);
+    const rel = bounds.ratio
+      ? this.goal(name, ratio <= bounds.ratio, `same SQL p50 ${ms(raw.p50)} → ${ratio.toFixed(2)}× (goal ≤ ${bounds.ratio}×)`)
+      : `same SQL p50 ${ms(raw.p50)} → ${ratio.toFixed(2)}×`;
+    this.note(name, `${abs}; ${rel}${size ? `; ${size}` : ''}`);
+  }
+}
+
+/**
+ * Times the API and the same SQL alternately (API first on even runs, raw first on odd ones), so a busy
+ * machine slows both alike.
+ */
+export async function alternate(n: number, api: () => Promise<unknown>, raw: () => Promise<unknown>): Promise<[Timing, Timing]> {
+  const ta: number[] = [];
+  const tr: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const order: [() => Promise<unknown>, number[]][] =
+      i % 2
+        ? [
+            [raw, tr],
+            [api, ta],
+          ]
+        : [
+            [api, ta],
+            [raw, tr],
+          ];
+    for (const [fn, out] of order) {
+      const t0 = performance.now();
+      await fn();
+      out.push(performance.now() - t0);
+    }
+  }
+  const p = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return { p50: percentile(s, 50), p95: percentile(s, 95) };
+  };
+  return [p(ta), p(tr)];
+}
