@@ -23,8 +23,8 @@ import { reportRoutes } from './reports/routes.js';
 import { importRoutes } from './import/routes.js';
 import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
 import { domainModules } from './domain/index.js';
-import { requestLang, translate } from './i18n/translate.js';
-import { fieldLabelCandidates } from '../src/core/meta/types.js';
+import { requestLang } from './i18n/translate.js';
+import { entityFieldLabel } from './meta/fieldLabel.js';
 import { WorkQueue } from './work/workQueue.js';
 import { analyzeStaleTables, keepStatistics } from './db/statistics.js';
 
@@ -103,10 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     labels: () => meta.labels,
     fieldLabel: (req, field, lang) => {
       const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
-      const entity = entityId ? meta.entities.get(entityId) : undefined;
-      const candidates = entity ? fieldLabelCandidates(entity.$id, field, entity.properties[field]?.['x-ui']?.label) : [`field.${field}`];
-      const key = candidates.find((k) => meta.labels.has(k));
-      return key ? translate(meta.labels, lang, key) : undefined;
+      return entityFieldLabel(meta.labels, entityId ? meta.entities.get(entityId) : undefined, field, lang);
     },
   });
 
