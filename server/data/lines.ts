@@ -60,7 +60,7 @@ export async function writeLines(db: Db, m: EntityModel, lf: LinesField, branchI
   const seen = new Set<number>();
   lines.forEach((l, i) => {
     if (l.id == null) return;
-    if (!known.has(l.id) || seen.has(l.id)) throw invalid([{ field: `${lf.name}/${i}/id`, key: 'error.lineUnknown', params: {} }]);
+    if (!known.has(l.id) || seen.has(l.id)) throw invalid([{ field: `${lf.name}/${i}`, key: 'error.lineUnknown', params: {} }]);
     seen.add(l.id);
   });
   const rows = lines.map((l, i) => ({ ...storedLine(lf, l), ...(order ? { [order]: i + 1 } : {}), id: l.id ?? null }));

@@ -108,20 +108,36 @@ export async function checkLineRefs(
       g.at.push(i);
       groups.set(key, g);
     });
+    const all = [...groups.values()].flatMap((g) => g.at.map((i) => Number(lines[i][name])));
+    const exist = await idsMatching(ctx.db, ctx.models.get(f['x-ref'])!, ctx.auth.branchId, all, {});
     for (const { row, at } of groups.values()) {
-      const ids = at.map((i) => Number(lines[i][name]));
-      const ok = dependent(f)
-        ? await allowed(ctx, f, ids, row, header)
-        : await idsMatching(ctx.db, ctx.models.get(f['x-ref'])!, ctx.auth.branchId, ids, {});
+      const ok = dependent(f) ? await allowed(ctx, f, at.map((i) => Number(lines[i][name])), row, header) : exist;
       for (const i of at) {
-        if (ok.has(Number(lines[i][name]))) continue;
-        problems.push(
-          dependent(f)
-            ? { field: `${lf.name}/${i}/${name}`, key: 'error.refNotAllowed', params: { sources: sources(f, lf.name) } }
-            : { field: `${lf.name}/${i}/${name}`, key: 'error.refMissing', params: {} },
-        );
+        const id = Number(lines[i][name]);
+        if (!exist.has(id)) problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refMissing', params: {} });
+        else if (!ok.has(id))
+          problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refNotAllowed', params: { sources: sources(f, lf.name) } });
       }
     }
   }
   return problems;
+}
+
+/** Every x-refScope must name a rule its target entity's domain registers: a typo stops the start, like any metadata error. */
+export function unknownRefScopes(models: Map<string, EntityModel>, hooks: EntityHooks): string[] {
+  const out: string[] = [];
+  for (const m of models.values()) {
+    const fields: [string, EntityField][] = [
+      ...Object.entries(m.schema.properties).map(([n, f]): [string, EntityField] => [`/properties/${n}`, f]),
+      ...m.lines.flatMap((lf) =>
+        Object.entries(lf.item.properties).map(([n, f]): [string, EntityField] => [`/properties/${lf.name}/items/properties/${n}`, f]),
+      ),
+    ];
+    for (const [pointer, f] of fields) {
+      const scope = f['x-refScope'];
+      if (scope && !hooks.get(f['x-ref'] ?? '')?.lookupScopes?.[scope.name])
+        out.push(`schemas/${m.id}.json#${pointer}/x-refScope/name: '${scope.name}' is not a lookup rule that ${f['x-ref']} registers`);
+    }
+  }
+  return out;
 }
