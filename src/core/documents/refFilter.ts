@@ -61,3 +61,17 @@ export function refSources(f: Pick<EntityField, 'x-refFilter' | 'x-refScope'>): 
     header: values.flatMap((v) => (v.header ? [v.header] : [])),
   };
 }
+
+/**
+ * Fields of a row whose lookup filter compares equal to a field that has just changed: the room chosen for
+ * a Deluxe no longer fits once the room type is Suite, so the form empties it. Choices that depend on a
+ * range (dates) are left for the save to judge.
+ */
+export function staleDependents(fields: Record<string, EntityField>, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.entries(fields)
+    .filter(([name, f]) => {
+      if (after[name] == null || !f['x-refFilter']) return false;
+      return Object.values(f['x-refFilter']).some((v) => (v.op ?? 'eq') === 'eq' && v.field && before[v.field] !== after[v.field]);
+    })
+    .map(([name]) => name);
+}
