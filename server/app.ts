@@ -13,6 +13,7 @@ import { loadMeta, type Meta } from './meta/load.js';
 import { metaRoutes } from './meta/routes.js';
 import { buildEntityModel, type EntityModel } from './data/entityModel.js';
 import { dataRoutes } from './data/routes.js';
+import { unknownRefScopes } from './data/refFilters.js';
 import { HttpError, installErrorHandler, renderError } from './http/errors.js';
 import { installAuthGate } from './http/session.js';
 import { authRoutes } from './auth/routes.js';
@@ -23,8 +24,8 @@ import { reportRoutes } from './reports/routes.js';
 import { importRoutes } from './import/routes.js';
 import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
 import { domainModules } from './domain/index.js';
-import { requestLang, translate } from './i18n/translate.js';
-import { fieldLabelCandidates } from '../src/core/meta/types.js';
+import { requestLang } from './i18n/translate.js';
+import { entityFieldLabel } from './meta/fieldLabel.js';
 import { WorkQueue } from './work/workQueue.js';
 import { analyzeStaleTables, keepStatistics } from './db/statistics.js';
 
@@ -62,6 +63,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
 
   const models = new Map<string, EntityModel>([...meta.entities].map(([id, e]) => [id, buildEntityModel(e)]));
+  const modules = domainModules();
+  const hooks = new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {})));
+  const unknownScopes = unknownRefScopes(models, hooks);
+  if (unknownScopes.length) throw new Error(`Lookup rules that do not exist:\n  ${unknownScopes.join('\n  ')}`);
   await syncManagedTables(database.db, models.values(), models);
   const mismatches = await checkEntityColumns(database.db, models.values());
   if (mismatches.length) {
@@ -79,7 +84,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     for (const op of r.node.ops ?? []) opNames.set(`${p}:${op.key}`, op.name);
   }
 
-  const modules = domainModules();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -87,7 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     meta,
     models,
     mailer: opts.mailer ?? createOutboxMailer(config.dataDir, app.log),
-    hooks: new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {}))),
+    hooks,
     // PGlite serves one statement at a time: two heavy tasks keep it busy; a server's pool takes four
     work: new WorkQueue({
       concurrency: database.kind === 'pglite' ? 2 : 4,
@@ -103,10 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     labels: () => meta.labels,
     fieldLabel: (req, field, lang) => {
       const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
-      const entity = entityId ? meta.entities.get(entityId) : undefined;
-      const candidates = entity ? fieldLabelCandidates(entity.$id, field, entity.properties[field]?.['x-ui']?.label) : [`field.${field}`];
-      const key = candidates.find((k) => meta.labels.has(k));
-      return key ? translate(meta.labels, lang, key) : undefined;
+      return entityFieldLabel(meta.labels, entityId ? meta.entities.get(entityId) : undefined, field, lang);
     },
   });
 

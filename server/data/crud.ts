@@ -238,6 +238,25 @@ export async function refLabels(db: Db, target: EntityModel, branchId: number, i
   return out;
 }
 
+/**
+ * Which of these ids are rows of the entity in this property that pass a filter and extra conditions: a
+ * dependent lookup's rule, checked on save exactly as the lookup offered the choices.
+ */
+export async function idsMatching(
+  db: Db,
+  m: EntityModel,
+  branchId: number,
+  ids: number[],
+  filter: ListQuery['filter'],
+  extra: RawBuilder<unknown>[] = [],
+): Promise<Set<number>> {
+  const parts: RawBuilder<unknown>[] = [sql`id = ANY(${ids})`, ...extra];
+  if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
+  for (const [field, { op, value }] of Object.entries(filter)) parts.push(filterClause(m, field, op, value));
+  const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(m.table)} ${toWhere(parts)}`.execute(db);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 export async function lookupRows(
   db: Db,
   m: EntityModel,

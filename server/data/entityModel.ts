@@ -1,4 +1,6 @@
 import type { EntityField, EntitySchema } from '../../src/core/meta/types.js';
+import { linesFields, type LinesField } from '../../src/core/documents/evaluateDocument.js';
+import { filterable } from '../../src/core/documents/refFilter.js';
 
 /** What the data layer needs to know about one entity, derived once from its JSON Schema. */
 export interface EntityModel {
@@ -24,10 +26,12 @@ export interface EntityModel {
   standardColumns: boolean;
   /** one row per branch (hotel parameters): the form edits it, nobody creates or deletes it */
   singleton: boolean;
+  /** a document's lines fields (x-lines), each stored in its child table */
+  lines: LinesField[];
   createSchema: object;
   updateSchema: object;
   filterSchema: object;
-  /** filters a lookup accepts: only fields that pick rows (flags, numbers, choices, references), never free
+  /** filters a lookup accepts: only fields that pick rows (flags, numbers, dates, choices, references), never free
    *  text, so a user without the view right cannot probe e-mail addresses or names through a lookup */
   lookupFilterSchema: object;
 }
@@ -43,12 +47,12 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
   const refs = new Map<string, string>();
   const sortable = new Set<string>(db.readOnly ? ['id'] : ['id', 'created_at', 'updated_at']);
   for (const [name, f] of Object.entries(schema.properties)) {
-    if (f['x-virtual']) virtual.push(name);
+    if (f['x-virtual'] || f['x-lines']) virtual.push(name);
     else columns.set(name, f['x-column'] ?? name);
     if (!f.readOnly) writable.push(name);
     if (f.writeOnly) hidden.add(name);
     if (f['x-ref']) refs.set(name, f['x-ref']);
-    if (!f['x-virtual'] && SORTABLE_TYPES.has(baseType(f))) sortable.add(name);
+    if (!f['x-virtual'] && !f['x-lines'] && SORTABLE_TYPES.has(baseType(f))) sortable.add(name);
   }
   // A secret is never an ordering either: sorting by it would leak it a comparison at a time.
   for (const name of hidden) sortable.delete(name);
@@ -72,6 +76,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     hasActive: columns.has('active'),
     standardColumns: !db.readOnly,
     singleton: Boolean(db.singleton),
+    lines: linesFields(schema),
     createSchema: {},
     updateSchema: {},
     filterSchema: {},
@@ -81,10 +86,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
   model.updateSchema = writeSchema(model, 'update');
   const visible = [...columns.keys()].filter((f) => !hidden.has(f));
   model.filterSchema = filterSchema([...visible, 'id']);
-  model.lookupFilterSchema = filterSchema(visible.filter((f) => {
-    const field = schema.properties[f];
-    return Boolean(field.enum || field['x-ref']) || ['boolean', 'integer', 'number'].includes(baseType(field));
-  }));
+  model.lookupFilterSchema = filterSchema(visible.filter((f) => filterable(schema.properties[f])));
   return model;
 }
 
@@ -98,8 +100,8 @@ function writeSchema(m: EntityModel, mode: 'create' | 'update'): object {
   const properties: Record<string, unknown> = {};
   for (const name of m.writable) {
     const f = m.schema.properties[name];
-    const { 'x-ui': _ui, 'x-ref': _ref, 'x-column': _col, 'x-virtual': _v, readOnly: _r, writeOnly: _w, title: _t, ...rest } = f;
-    const prop: Record<string, unknown> = { ...rest };
+    const prop: Record<string, unknown> = storedSchema(f);
+    if (f['x-lines']) prop.items = lineItemSchema(f.items as { properties: Record<string, EntityField> });
     delete prop.default;
     if (!m.required.has(name)) {
       const types = Array.isArray(f.type) ? f.type : [f.type];
@@ -114,6 +116,20 @@ function writeSchema(m: EntityModel, mode: 'create' | 'update'): object {
     : ['version'];
   const ranges = m.schema['x-dateRanges'];
   return { type: 'object', additionalProperties: false, properties, required, ...(ranges ? { 'x-dateRanges': ranges } : {}) };
+}
+
+const ANNOTATIONS = ['x-ui', 'x-ref', 'x-column', 'x-virtual', 'x-lines', 'x-refFilter', 'x-refScope', 'readOnly', 'writeOnly', 'title'];
+
+/** A field's schema as a request body is checked against it: validation keywords only. */
+function storedSchema(f: EntityField | Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(f).filter(([k]) => !ANNOTATIONS.includes(k)));
+}
+
+/** One line as a client sends it: its fields, and the id of a line it keeps (new lines have none). */
+function lineItemSchema(item: { properties: Record<string, EntityField>; required?: string[] }) {
+  const properties: Record<string, unknown> = { id: { type: 'integer', minimum: 1 } };
+  for (const [name, f] of Object.entries(item.properties)) properties[name] = storedSchema(f);
+  return { ...storedSchema(item as unknown as Record<string, unknown>), properties };
 }
 
 /** Filters a list accepts: { field: { op, value } } on the given (declared, non-secret) fields only. */

@@ -27,6 +27,16 @@ export interface EntityHook {
   beforeDelete?(c: HookContext, row: Record<string, unknown>): Promise<void>;
   /** rows this user may read beyond the right itself (a SQL condition ANDed into lists and reads) */
   readScope?(auth: AuthInfo): RawBuilder<unknown> | undefined;
+  /** named rules that narrow this entity's rows in other entities' lookups (x-refScope): rooms free for a stay */
+  lookupScopes?: Record<string, LookupScope>;
+  /** what a document's status action does besides changing the status (post a journal to the ledger), in its transaction */
+  onStatus?(c: HookContext, action: string, row: Record<string, unknown>): Promise<void>;
+}
+
+export interface LookupScope {
+  /** JSON Schema of the parameters (an object schema; they arrive from the client) */
+  params: object;
+  where(auth: AuthInfo, params: Record<string, unknown>): RawBuilder<unknown>;
 }
 
 export type EntityHooks = Map<string, EntityHook>;

@@ -1,18 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { Db } from '../db/connect.js';
 import { audit } from '../http/audit.js';
-import { conflict, invalid, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../http/errors.js';
 import { hasRight, needsRight, requireRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
-import { formatLocalDateTime } from '../../src/core/format/format.js';
 import { dateRangeProblems } from '../../src/core/checks/dateRanges.js';
-import { deactivateRow, deleteRow, getRow, insertRow, lastChangedBy, listRows, lookupRows, refLabels, updateRow, type ListQuery } from './crud.js';
+import { deactivateRow, deleteRow, getRow, insertRow, listRows, lookupRows, updateRow, type ListQuery } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
+import { judge, refuseIfReadOnly, statusRoutes, storeTotals } from './documents.js';
+import { deleteLines, writeLines, type Line } from './lines.js';
+import { changed, present, stale, visible } from './present.js';
+import { scopeWhere } from './refFilters.js';
 
 const listQuerystring = {
   type: 'object',
@@ -45,6 +47,17 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       return c ? [c] : [];
     };
 
+    const lookupScope = (auth: ReturnType<typeof requireAuth>, raw: string) => {
+      let value: { name?: unknown; params?: unknown };
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw invalid([{ field: 'scope', key: 'error.badJson', params: {} }]);
+      }
+      const params = value?.params && typeof value.params === 'object' ? (value.params as Record<string, unknown>) : {};
+      return scopeWhere({ db: ctx.db, auth, models, hooks: ctx.hooks }, m.id, String(value?.name ?? ''), params);
+    };
+
     const parseFilter = (raw: string | undefined, validateFilter = validateListFilter): ListQuery['filter'] => {
       if (!raw) return {};
       let value: unknown;
@@ -69,7 +82,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         filter: parseFilter(q.filter),
         after: q.after,
       }, scopeOf(auth));
-      await present(ctx, ctx.db, req, m, models, result.rows);
+      await present(ctx, ctx.db, req, m, models, result.rows, { list: true });
       return result;
     });
 
@@ -91,6 +104,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
             q: { type: 'string', maxLength: 100 },
             ids: { type: 'string', maxLength: 2000, pattern: '^\\d+(,\\d+)*$' },
             filter: { type: 'string', maxLength: 2000 },
+            scope: { type: 'string', maxLength: 1000, description: 'JSON: { name, params } of a rule the entity registers (x-refScope)' },
             limit: { type: 'integer', minimum: 1, maximum: 100, default: 30 },
           },
         },
@@ -99,7 +113,13 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const auth = requireAuth(req);
       const q = req.query as any;
       const ids = q.ids ? String(q.ids).split(',').map(Number) : undefined;
-      return { rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter, validateLookupFilter), q.limit, scopeOf(auth)) };
+      const extra = q.scope ? [lookupScope(auth, q.scope)] : [];
+      return {
+        rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter, validateLookupFilter), q.limit, [
+          ...scopeOf(auth),
+          ...extra,
+        ]),
+      };
     });
 
     app.get(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
@@ -120,7 +140,10 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         applyDefaults(m, values);
         const hook = ctx.hooks.get(m.id);
         await hook?.beforeWrite?.(c, 'create', values, virtual);
+        const lines = linesOf(m, virtual, {});
+        storeTotals(m, values, await judge(c, m, values, lines, { mode: 'create', written: new Set(Object.keys(req.body as object)) }));
         const id = await insertRow(trx, m, auth.branchId, auth.user.id, values);
+        for (const lf of m.lines) if (virtual[lf.name] != null) await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], []);
         const created = (await getRow(trx, m, auth.branchId, id))!;
         await hook?.afterWrite?.(c, 'create', created, virtual);
         await present(ctx, trx, req, m, models, [created]);
@@ -139,7 +162,8 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         if (!before) throw notFound(m.schema.title ?? m.id);
         const { version, ...body } = req.body as Record<string, unknown>;
         if (before.version !== version) throw await stale(trx, m, before, auth.branchId);
-        // read the virtual fields (an arrangement's lines, a user's properties) before the hooks replace them, so the audit has both sides
+        refuseIfReadOnly(m, before);
+        // read the virtual fields (a document's lines, a user's properties) before the hooks replace them, so the audit has both sides
         await present(ctx, trx, req, m, models, [before]);
         const c: HookContext = { trx, req, auth, ctx };
         const { values, virtual } = split(m, body);
@@ -148,7 +172,13 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         if (ranges.length) throw invalid(ranges);
         const hook = ctx.hooks.get(m.id);
         await hook?.beforeWrite?.(c, 'update', values, virtual, before);
+        const lines = linesOf(m, virtual, before);
+        const written = new Set(Object.keys(body));
+        storeTotals(m, values, await judge(c, m, { ...before, ...values }, lines, { mode: 'update', written }));
         await updateRow(trx, m, auth.branchId, auth.user.id, id, values);
+        for (const lf of m.lines) {
+          if (written.has(lf.name)) await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], (before[lf.name] as Line[]) ?? []);
+        }
         const after = (await getRow(trx, m, auth.branchId, id))!;
         await hook?.afterWrite?.(c, 'update', after, virtual);
         await present(ctx, trx, req, m, models, [after]);
@@ -172,9 +202,12 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         const before = await getRow(trx, m, auth.branchId, id, true, scopeOf(auth));
         if (!before) throw notFound(m.schema.title ?? m.id);
         if (before.version !== (req.query as any).version) throw await stale(trx, m, before, auth.branchId);
+        refuseIfReadOnly(m, before);
+        await present(ctx, trx, req, m, models, [before]);
         await ctx.hooks.get(m.id)?.beforeDelete?.({ trx, req, auth, ctx }, before);
         await sql`SAVEPOINT before_delete`.execute(trx);
         try {
+          await deleteLines(trx, m, auth.branchId, id);
           await deleteRow(trx, m, auth.branchId, id);
         } catch (err: any) {
           await sql`ROLLBACK TO SAVEPOINT before_delete`.execute(trx);
@@ -191,13 +224,19 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         return { deleted: true, deactivated: false };
       });
     });
+    await statusRoutes(app, ctx, m, models);
   }
 }
 
 /** For each entity, the resources whose view right lets a user look its rows up: its own, and those that pick it. */
 function lookupResources(ctx: AppContext, models: Map<string, EntityModel>) {
   const out = new Map<string, Set<string>>([...models.values()].map((m) => [m.id, new Set([m.schema['x-permission']])]));
-  for (const m of models.values()) for (const target of m.refs.values()) out.get(target)?.add(m.schema['x-permission']);
+  for (const m of models.values()) {
+    for (const target of m.refs.values()) out.get(target)?.add(m.schema['x-permission']);
+    // a document's lines pick rows too (an arrangement's revenue articles)
+    for (const lf of m.lines)
+      for (const f of Object.values(lf.item.properties)) if (f['x-ref']) out.get(f['x-ref'])?.add(m.schema['x-permission']);
+  }
   for (const report of ctx.meta.reports.values()) {
     for (const p of Object.values(report.parameters?.properties ?? {})) {
       const target = p['x-ref'] as string | undefined;
@@ -205,6 +244,11 @@ function lookupResources(ctx: AppContext, models: Map<string, EntityModel>) {
     }
   }
   return out;
+}
+
+/** The lines a write leaves a document with: the ones sent, else the ones it had (empty for a new one). */
+function linesOf(m: EntityModel, virtual: Record<string, unknown>, before: Record<string, unknown>): Record<string, Line[]> {
+  return Object.fromEntries(m.lines.map((lf) => [lf.name, ((virtual[lf.name] ?? before[lf.name] ?? []) as Line[]) ?? []]));
 }
 
 function split(m: EntityModel, body: Record<string, unknown>) {
@@ -225,46 +269,3 @@ function applyDefaults(m: EntityModel, values: Record<string, unknown>) {
   }
 }
 
-function visible(m: EntityModel, row: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !m.hidden.has(k) && k !== '_refs'));
-}
-
-function changed(m: EntityModel, before: Record<string, unknown>, after: Record<string, unknown>) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const k of Object.keys(after)) {
-    if (m.hidden.has(k) || ['_refs', 'updated_at', 'version', 'updated_by'].includes(k)) continue;
-    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
-      b[k] = before[k];
-      a[k] = after[k];
-    }
-  }
-  return { before: b, after: a };
-}
-
-async function stale(db: Db, m: EntityModel, current: Record<string, unknown>, branchId: number) {
-  const who = await lastChangedBy(db, m, branchId, current.id as number);
-  const tz = (await sql<{ timezone: string }>`SELECT timezone FROM branch WHERE id = ${branchId}`.execute(db)).rows[0]?.timezone ?? 'Asia/Jakarta';
-  return conflict('error.stale', { user: who ?? 'error.someone', time: formatLocalDateTime(new Date(current.updated_at as string | Date), tz) }, [], { currentVersion: current.version });
-}
-
-/** Adds lookup names (`_refs`) and domain-virtual fields, and drops hidden columns. */
-async function present(ctx: AppContext, db: Db, req: FastifyRequest, m: EntityModel, models: Map<string, EntityModel>, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const auth = req.auth!;
-  // one query per lookup field that holds any value on this page, sent together
-  await Promise.all(
-    [...m.refs].map(async ([field, targetId]) => {
-      const target = models.get(targetId);
-      if (!target || m.virtual.includes(field)) return;
-      const ids = rows.map((r) => r[field] as number).filter((id) => id != null);
-      if (!ids.length) return;
-      const labels = await refLabels(db, target, auth.branchId, ids);
-      for (const r of rows) {
-        const id = r[field] as number;
-        if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(id) ?? `#${id}`;
-      }
-    }),
-  );
-  await ctx.hooks.get(m.id)?.decorate?.({ trx: db, req, auth, ctx }, rows);
-}

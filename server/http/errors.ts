@@ -46,11 +46,12 @@ export function renderError(err: HttpError, lang: Lang, labels: Labels, fieldLab
   const fields: Record<string, string> = {};
   for (const f of err.fields) {
     const name = f.field ? fieldLabel(f.field, lang) : translate(labels, lang, 'error.request');
-    // a parameter naming another field (a range's start) is named in words too
+    // a parameter naming another field (a range's start) is named in words too, and so is a list of
+    // fields (those a lookup's choices depend on)
     const others = Object.fromEntries(
       Object.entries(f.params)
-        .filter(([k, v]) => k.endsWith('Field') && typeof v === 'string')
-        .map(([k, v]) => [k, fieldLabel(v as string, lang)]),
+        .filter(([k, v]) => (k.endsWith('Field') && typeof v === 'string') || Array.isArray(v))
+        .map(([k, v]) => [k, Array.isArray(v) ? v.map((x) => fieldLabel(String(x), lang)).join(', ') : fieldLabel(v as string, lang)]),
     );
     const text = translate(labels, lang, f.key, { ...f.params, ...others, field: name });
     const key = f.field ?? '_';

@@ -102,7 +102,7 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
 function related(ctx: AppContext, screen: Screen) {
   const entities: Record<string, unknown> = {};
   const screens: Record<string, Screen> = {};
-  if (screen.kind === 'list' || screen.kind === 'form') {
+  if (screen.kind === 'list' || screen.kind === 'form' || screen.kind === 'document') {
     const e = ctx.meta.entities.get(screen.entity);
     if (e) entities[screen.entity] = e;
   }

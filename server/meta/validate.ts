@@ -1,4 +1,5 @@
-import type { EntitySchema, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import type { EntitySchema, FormScreen, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import { checkDocumentEntity, checkDocumentScreen } from './validateDocument.js';
 import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/core/meta/types.js';
 import { createAjv } from '../validation/ajv.js';
 import { parameterNames } from '../reports/namedSql.js';
@@ -116,6 +117,7 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
       field.enum.forEach((v, i) => needLabel(file, `${ptr}/enum/${i}`, [`${prefix}.${String(v)}`], `value '${String(v)}' of '${name}'`));
     }
   }
+  errors.push(...checkDocumentEntity(id, file, e, raw, needLabel));
   return errors;
 }
 
@@ -234,32 +236,15 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
     }
     case 'form': {
       const e = entityOf(s.entity, '/entity');
-      if (!e) break;
-      const placed = new Set<string>();
-      s.sections.forEach((sec, i) => {
-        if (sec.title) needLabel(file, `/sections/${i}/title`, [sec.title], 'the section title');
-        sec.fields.forEach((f, j) => {
-          if (placed.has(f)) errors.push({ file, pointer: `/sections/${i}/fields/${j}`, message: `'${f}' is placed twice` });
-          placed.add(f);
-          fieldOf(e, f, `/sections/${i}/fields/${j}`);
-        });
-      });
-      for (const [name, opts] of Object.entries(s.fields ?? {})) {
-        if (fieldOf(e, name, `/fields/${name}`) && !placed.has(name)) {
-          errors.push({ file, pointer: `/fields/${name}`, message: `'${name}' has options but is in no section` });
-        }
-        if (opts.label) needLabel(file, `/fields/${name}/label`, [opts.label], `field '${name}'`);
-      }
-      for (const r of e.required ?? []) {
-        const prop = e.properties[r];
-        if (prop && !prop.readOnly && !placed.has(r) && prop.default === undefined) {
-          errors.push({
-            file,
-            pointer: '/sections',
-            message: `required field '${r}' of ${e.$id} is in no section, so the form could never be saved`,
-          });
-        }
-      }
+      if (e) checkSections(file, e, s, '', new Set(), needLabel, errors);
+      break;
+    }
+    case 'document': {
+      const e = entityOf(s.entity, '/entity');
+      if (e)
+        errors.push(
+          ...checkDocumentScreen(file, s, e, needLabel, (base, skip) => checkSections(file, e, s.header, base, skip, needLabel, errors)),
+        );
       break;
     }
     case 'custom':
@@ -299,6 +284,50 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
   }
   void id;
   return errors;
+}
+
+/** A form's sections (or a document's header): fields exist, are placed once, and every required one is placed. */
+function checkSections(
+  file: string,
+  e: EntitySchema,
+  s: Pick<FormScreen, 'sections' | 'fields'>,
+  base: string,
+  skip: Set<string>,
+  needLabel: NeedLabel,
+  errors: MetaError[],
+) {
+  const fieldOf = (name: string, pointer: string) => {
+    if (!(name in e.properties) && !(SYSTEM_FIELDS as readonly string[]).includes(name)) {
+      errors.push({ file, pointer, message: `'${name}' is not a field of entity ${e.$id}` });
+      return false;
+    }
+    return true;
+  };
+  const placed = new Set<string>();
+  s.sections.forEach((sec, i) => {
+    if (sec.title) needLabel(file, `${base}/sections/${i}/title`, [sec.title], 'the section title');
+    sec.fields.forEach((f, j) => {
+      if (placed.has(f)) errors.push({ file, pointer: `${base}/sections/${i}/fields/${j}`, message: `'${f}' is placed twice` });
+      placed.add(f);
+      fieldOf(f, `${base}/sections/${i}/fields/${j}`);
+    });
+  });
+  for (const [name, opts] of Object.entries(s.fields ?? {})) {
+    if (fieldOf(name, `${base}/fields/${name}`) && !placed.has(name)) {
+      errors.push({ file, pointer: `${base}/fields/${name}`, message: `'${name}' has options but is in no section` });
+    }
+    if (opts.label) needLabel(file, `${base}/fields/${name}/label`, [opts.label], `field '${name}'`);
+  }
+  for (const r of e.required ?? []) {
+    const prop = e.properties[r];
+    if (prop && !prop.readOnly && !placed.has(r) && !skip.has(r) && prop.default === undefined) {
+      errors.push({
+        file,
+        pointer: `${base}/sections`,
+        message: `required field '${r}' of ${e.$id} is in no section, so the form could never be saved`,
+      });
+    }
+  }
 }
 
 function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError[] {

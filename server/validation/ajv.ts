@@ -19,7 +19,21 @@ export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: b
     removeAdditional: options.removeAdditional ?? false,
   });
   for (const [name, check] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
-  for (const kw of ['x-db', 'x-ui', 'x-ref', 'x-permission', 'x-column', 'x-virtual', 'x-default', 'x-label']) ajv.addKeyword(kw);
+  for (const kw of [
+    'x-db',
+    'x-ui',
+    'x-ref',
+    'x-permission',
+    'x-column',
+    'x-virtual',
+    'x-default',
+    'x-label',
+    'x-lines',
+    'x-document',
+    'x-refFilter',
+    'x-refScope',
+  ])
+    ajv.addKeyword(kw);
   const checkRanges: SchemaValidateFunction = (ranges: DateRange[], data: Record<string, unknown>, _parent, cxt) => {
     const problems = dateRangeProblems(ranges, data);
     checkRanges.errors = problems.map((p) => ({

@@ -6,12 +6,14 @@ import { guestHook } from './guests.js';
 import { bookGroup } from './groups.js';
 import { registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
+import { roomHook } from './rooms.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
     'frontoffice/reservation': reservationHook,
     'frontoffice/guest': guestHook,
     'frontoffice/registration-text': registrationTextHook,
+    'frontoffice/room': roomHook,
   },
   ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, saveFloorPlan],
   routes: frontOfficeRoutes,

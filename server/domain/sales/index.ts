@@ -1,7 +1,7 @@
 import type { DomainModule } from '../types.js';
-import { arrangementHook, arrangementSetHook } from './arrangements.js';
+import { arrangementSetHook } from './arrangements.js';
 import { dynamicRateHook } from './dynamicRateRules.js';
 
 export const salesModule: DomainModule = {
-  hooks: { 'sales/arrangement': arrangementHook, 'sales/arrangement-set': arrangementSetHook, 'sales/dynamic-rate': dynamicRateHook },
+  hooks: { 'sales/arrangement-set': arrangementSetHook, 'sales/dynamic-rate': dynamicRateHook },
 };

@@ -18,7 +18,7 @@ export interface RightsNode {
 /** The actions a screen offers: declared ones, else all four for data screens and view for the rest. */
 export function actionsOf(node: RouteNode, screens: Map<string, Screen>, labels: Map<string, I18nText>): RightAction[] {
   const kind = node.screen ? screens.get(node.screen)?.kind : undefined;
-  const std = node.actions ?? (kind === 'list' || kind === 'form' ? ['view', 'create', 'edit', 'delete'] : ['view']);
+  const std = node.actions ?? (kind === 'list' || kind === 'form' || kind === 'document' ? ['view', 'create', 'edit', 'delete'] : ['view']);
   return [
     ...std.map((k) => ({ key: k, name: labels.get(`right.${k}`) ?? { en: k, id: k } })),
     ...(node.ops ?? []).map((o) => ({ key: o.key, name: o.name })),

@@ -55,11 +55,19 @@ export function describeProblem(keyword: string, p: Record<string, any>): { key:
   }
 }
 
-/** One ajv error (server side) as a field problem. */
+/**
+ * One ajv error (server side) as a field problem. A problem inside a line of a document is placed on that
+ * line's field (`lines/2/amount`), so the message can say which line and the grid can mark the cell.
+ */
 export function describeAjvError(err: { keyword: string; instancePath: string; params: Record<string, any> }): FieldProblem {
   const path = err.instancePath.split('/').filter(Boolean);
-  let field: string | undefined = path[0];
-  if (err.keyword === 'required' && !field) field = err.params.missingProperty;
-  if (err.keyword === 'additionalProperties' && !field) field = err.params.additionalProperty;
-  return { field, ...describeProblem(err.keyword, err.params) };
+  const named =
+    err.keyword === 'required'
+      ? err.params.missingProperty
+      : err.keyword === 'additionalProperties'
+        ? err.params.additionalProperty
+        : undefined;
+  if (path.length >= 2 && /^\d+$/.test(path[1]) && (path[2] ?? named))
+    return { field: `${path[0]}/${path[1]}/${path[2] ?? named}`, ...describeProblem(err.keyword, err.params) };
+  return { field: path[0] ?? named, ...describeProblem(err.keyword, err.params) };
 }

@@ -1,5 +1,8 @@
 import type { DateRange } from '../checks/dateRanges.js';
 /** The metadata contract shared by the server (which validates and serves it) and the client engine. */
+import type { DocumentScreen, DocumentSpec, Formula, CompareOp, LinesSpec, RefFilter, RefScope } from './document';
+
+export type * from './document';
 
 export interface I18nText {
   en: string;
@@ -43,7 +46,8 @@ export type Condition =
   | { any: Condition[] }
   | { not: Condition }
   | { field: { name: string; equals?: unknown; in?: unknown[]; empty?: boolean } }
-  | { mode: 'create' | 'edit' };
+  | { mode: 'create' | 'edit' }
+  | { compare: { left: Formula; op: CompareOp; right: Formula } };
 
 export type ColumnFormat = 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean' | 'lookup' | 'enum';
 
@@ -178,7 +182,7 @@ export interface ReportScreen {
   title?: string;
 }
 
-export type Screen = ListScreen | FormScreen | CustomScreen | DashboardScreen | ReportScreen;
+export type Screen = ListScreen | FormScreen | CustomScreen | DashboardScreen | ReportScreen | DocumentScreen;
 
 export interface FieldUi {
   label?: string;
@@ -208,6 +212,12 @@ export interface EntityField {
   'x-column'?: string;
   'x-virtual'?: boolean;
   'x-ui'?: FieldUi;
+  /** this array is a document's lines, stored in a child table */
+  'x-lines'?: LinesSpec;
+  /** a lookup whose choices depend on other fields' values (checked again on save) */
+  'x-refFilter'?: RefFilter;
+  /** a lookup narrowed by a named rule of the target entity's domain (rooms free for the stay) */
+  'x-refScope'?: RefScope;
 }
 
 export interface EntitySchema {
@@ -230,6 +240,8 @@ export interface EntitySchema {
   };
   /** date fields that form a range, each with its stated maximum */
   'x-dateRanges'?: DateRange[];
+  /** header with lines: totals, checks and status, judged alike by the client and the server */
+  'x-document'?: DocumentSpec;
   required?: string[];
   properties: Record<string, EntityField>;
 }

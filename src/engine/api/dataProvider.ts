@@ -54,12 +54,21 @@ export const dataProvider = {
   delete(entity: string, id: number, version: number, signal?: AbortSignal) {
     return apiDelete<{ deleted: boolean; deactivated: boolean }>(`${base(entity)}/${id}`, { params: { version }, signal });
   },
-  lookup(entity: string, p: { q?: string; ids?: number[]; filter?: Record<string, FilterValue> }, signal?: AbortSignal) {
+  lookup(
+    entity: string,
+    p: { q?: string; ids?: number[]; filter?: Record<string, FilterValue>; scope?: { name: string; params: Record<string, unknown> } },
+    signal?: AbortSignal,
+  ) {
     const params: Record<string, unknown> = {};
     if (p.q) params.q = p.q;
     if (p.ids?.length) params.ids = p.ids.join(',');
     if (p.filter && Object.keys(p.filter).length) params.filter = JSON.stringify(p.filter);
+    if (p.scope) params.scope = JSON.stringify(p.scope);
     return apiGet<{ rows: { id: number; label: string }[] }>(`${base(entity)}/lookup`, { params, signal });
+  },
+  /** a document's status action (post, approve): `POST /api/data/<entity>/<id>/<action>` with the version read */
+  action(entity: string, id: number, version: number, action: string, signal?: AbortSignal) {
+    return apiPost<Row>(`${base(entity)}/${id}/${action}`, { version }, { signal });
   },
   run<T = Record<string, unknown>>(op: string, input: Record<string, unknown>, signal?: AbortSignal) {
     return apiPost<T>(`/api/ops/${op}`, input, { signal });

@@ -10,7 +10,12 @@ export interface LookupOption {
  * by itself and works the same over any data source, a test's included.
  */
 export interface LookupSource {
-  search(entity: string, p: { q?: string; filter?: Record<string, unknown> }, signal: AbortSignal): Promise<LookupOption[]>;
+  /** rows whose label matches `q`, narrowed by a filter ({ field: { op, value } }) and a named rule of the entity */
+  search(
+    entity: string,
+    p: { q?: string; filter?: Record<string, unknown>; scope?: { name: string; params: Record<string, unknown> } },
+    signal: AbortSignal,
+  ): Promise<LookupOption[]>;
   labels(entity: string, ids: number[], signal: AbortSignal): Promise<LookupOption[]>;
 }
 

@@ -108,7 +108,15 @@ describe('arrangements and their revenue lines', () => {
     const rows = (await sales.get('/api/data/sales/arrangement?limit=10&sort=code')).json().rows;
     expect(rows.map((r: { code: string }) => r.code)).toEqual(['HB', 'RB', 'RO']);
     const rb = rows.find((r: { code: string }) => r.code === 'RB');
-    expect(rb.lines).toEqual([{ fo_article_id: expect.any(Number), amount: '125000.00', basis: 'per_person' }]);
+    expect(rb.lines).toEqual([
+      {
+        id: expect.any(Number),
+        fo_article_id: expect.any(Number),
+        amount: '125000.00',
+        basis: 'per_person',
+        _refs: { fo_article_id: 'BF - Breakfast' },
+      },
+    ]);
     expect(rb._refs.lines).toBe('BF - Breakfast');
     const breakfast = await sales.get(`/api/data/frontoffice/article/${rb.lines[0].fo_article_id}`);
     // sales may not open the article master, but the seeded line points at the F&B breakfast article
@@ -118,7 +126,7 @@ describe('arrangements and their revenue lines', () => {
     expect(article._refs.department_id).toBe('FB - Food & Beverage');
   });
 
-  it('saves an arrangement with its lines in one write, replaces them on change, and audits lines before and after', async () => {
+  it('saves an arrangement with its lines in one write, keeps a changed line by its id, drops the others, and audits lines before and after', async () => {
     const articles = (await sales.get('/api/data/frontoffice/article/lookup?limit=50')).json().rows as { id: number; label: string }[];
     const id = (code: string) => articles.find((a) => a.label.startsWith(`${code} - `))!.id;
     const since = await lastAuditId(t.database.db);
@@ -131,20 +139,31 @@ describe('arrangements and their revenue lines', () => {
       ],
     });
     expect(created.statusCode, created.body).toBe(201);
+    const [breakfast, transfer] = created.json().lines;
     expect(created.json().lines).toEqual([
-      { fo_article_id: id('BF'), amount: '125000.00', basis: 'per_person' },
-      { fo_article_id: id('TRF'), amount: '275000.00', basis: 'per_room' },
+      { id: breakfast.id, fo_article_id: id('BF'), amount: '125000.00', basis: 'per_person', _refs: { fo_article_id: 'BF - Breakfast' } },
+      {
+        id: transfer.id,
+        fo_article_id: id('TRF'),
+        amount: '275000.00',
+        basis: 'per_room',
+        _refs: { fo_article_id: 'TRF - Airport transfer' },
+      },
     ]);
+    expect(created.json()._refs.lines).toBe('BF - Breakfast, TRF - Airport transfer');
     const changed = await sales.patch(`/api/data/sales/arrangement/${created.json().id}`, {
       version: 1,
-      lines: [{ fo_article_id: id('BF'), amount: '135000', basis: 'per_person' }],
+      lines: [{ id: breakfast.id, fo_article_id: id('BF'), amount: '135000', basis: 'per_person' }],
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().lines).toEqual([{ fo_article_id: id('BF'), amount: '135000.00', basis: 'per_person' }]);
+    expect(changed.json()).toMatchObject({
+      version: 2,
+      lines: [{ id: breakfast.id, fo_article_id: id('BF'), amount: '135000.00', basis: 'per_person' }],
+    });
     const audits = (await auditSince(t.database.db, since)).filter((a) => a.entity === 'sales/arrangement');
     expect(audits.map((a) => a.action)).toEqual(['create', 'update']);
     expect(audits[1].before!.lines).toHaveLength(2);
-    expect(audits[1].after!.lines).toEqual([{ fo_article_id: id('BF'), amount: '135000.00', basis: 'per_person' }]);
+    expect(audits[1].after!.lines).toEqual([{ id: breakfast.id, fo_article_id: id('BF'), amount: '135000.00', basis: 'per_person' }]);
   });
 
   it('refuses a line with an unknown basis or an article that does not exist, and stores nothing', async () => {
@@ -165,7 +184,8 @@ describe('arrangements and their revenue lines', () => {
       }),
       400,
       {
-        message: 'Line 1: choose a revenue article',
+        message: 'Line 1, Revenue article: the chosen record does not exist in this property',
+        fields: { 'lines/0/fo_article_id': 'Line 1, Revenue article: the chosen record does not exist in this property' },
       },
     );
     expect((await sales.get(`/api/data/sales/arrangement?filter=${q({ code: { op: 'in', value: ['X1', 'X2'] } })}`)).json().rows).toEqual(

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { evaluateDocument } from '../../src/core/documents/evaluateDocument.js';
+import type { FieldProblem } from '../../src/core/checks/errorMessages.js';
+import { audit } from '../http/audit.js';
+import { conflict, invalid, notFound } from '../http/errors.js';
+import { needsRight } from '../http/rbac.js';
+import { requireAuth } from '../http/session.js';
+import { getRow, updateRow } from './crud.js';
+import type { EntityModel } from './entityModel.js';
+import type { HookContext } from './hooks.js';
+import type { Line } from './lines.js';
+import { changed, present, stale } from './present.js';
+import { checkHeaderRefs, checkLineRefs } from './refFilters.js';
+
+/**
+ * Judges a row about to be stored, the same way the browser did: its dependent lookups are among their
+ * choices, and for a document its lines' lookups exist, its checks hold (on save, or for the status
+ * action about to run) and the totals it stores are computed. Every problem is named at once (400),
+ * a line's as `lines/<index>/<field>`; nothing is written.
+ */
+export async function judge(
+  c: HookContext,
+  m: EntityModel,
+  header: Record<string, unknown>,
+  lines: Record<string, Line[]>,
+  opts: { mode: 'create' | 'update'; written: Set<string>; on?: string },
+): Promise<Record<string, string | null>> {
+  const ctx = { db: c.trx, auth: c.auth, models: c.ctx.models, hooks: c.ctx.hooks };
+  const problems: FieldProblem[] = await checkHeaderRefs(ctx, m, header, opts.written);
+  for (const lf of m.lines) if (opts.written.has(lf.name)) problems.push(...(await checkLineRefs(ctx, lf, header, lines[lf.name] ?? [])));
+  if (!m.lines.length && !m.schema['x-document']) {
+    if (problems.length) throw invalid(problems);
+    return {};
+  }
+  const result = evaluateDocument(m.schema, { header, lines }, { mode: opts.mode === 'create' ? 'create' : 'edit', on: opts.on });
+  for (const p of result.problems) {
+    const field = p.lines !== undefined ? [p.lines, p.line, p.field].filter((x) => x !== undefined).join('/') : p.field;
+    problems.push({ field, key: p.message, params: p.params });
+  }
+  if (problems.length) throw invalid(problems);
+  return result.totals;
+}
+
+/** The header fields a document stores its totals in (x-document.store), filled from the judged totals. */
+export function storeTotals(m: EntityModel, values: Record<string, unknown>, totals: Record<string, string | null>) {
+  for (const [field, total] of Object.entries(m.schema['x-document']?.store ?? {})) values[field] = totals[total];
+}
+
+/** A document whose status is read-only (posted, approved) refuses every change and its deletion. */
+export function refuseIfReadOnly(m: EntityModel, row: Record<string, unknown>) {
+  const status = m.schema['x-document']?.status;
+  if (!status || !status.readOnly.includes(String(row[status.field]))) return;
+  throw conflict('error.documentReadOnly', { status: statusLabel(m, status.field, row[status.field]) });
+}
+
+const statusLabel = (m: EntityModel, field: string, value: unknown) => `${m.id.split('/')[1]}.${field}.${String(value)}`;
+
+/**
+ * `POST /api/data/<entity>/:rowId/<action>` for each status action of a document (draft → posted): the
+ * right named like the action, the version read, the status it starts from, the checks that apply to the
+ * action; then the domain's part (posting to the ledger) and the status, in one transaction, audited.
+ */
+export async function statusRoutes(app: FastifyInstance, ctx: AppContext, m: EntityModel, models: Map<string, EntityModel>) {
+  const status = m.schema['x-document']?.status;
+  if (!status) return;
+  const resource = m.schema['x-permission'];
+  for (const action of status.actions) {
+    app.post(
+      `/api/data/${m.id}/:rowId/${action.key}`,
+      {
+        preValidation: needsRight(ctx, resource, action.key),
+        schema: {
+          tags: [m.id.split('/')[0]],
+          summary: `${action.key}: ${action.from.join(' or ')} → ${action.to} (send the version you read)`,
+          params: {
+            type: 'object',
+            required: ['rowId'],
+            properties: { rowId: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+          },
+          body: { type: 'object', required: ['version'], additionalProperties: false, properties: { version: { type: 'integer', minimum: 1 } } },
+        },
+      },
+      async (req) => {
+        const auth = requireAuth(req);
+        const id = (req.params as { rowId: number }).rowId;
+        return ctx.db.transaction().execute(async (trx) => {
+          const before = await getRow(trx, m, auth.branchId, id, true);
+          if (!before) throw notFound(m.schema.title ?? m.id);
+          if (before.version !== (req.body as { version: number }).version) throw await stale(trx, m, before, auth.branchId);
+          const from = String(before[status.field]);
+          if (!action.from.includes(from))
+            throw conflict('error.statusNotFrom', { status: statusLabel(m, status.field, from), action: action.label });
+          await present(ctx, trx, req, m, models, [before]);
+          const c: HookContext = { trx, req, auth, ctx };
+          const lines = Object.fromEntries(m.lines.map((lf) => [lf.name, (before[lf.name] as Line[]) ?? []]));
+          await judge(c, m, before, lines, { mode: 'update', written: new Set(), on: action.key });
+          await ctx.hooks.get(m.id)?.onStatus?.(c, action.key, before);
+          await updateRow(trx, m, auth.branchId, auth.user.id, id, { [status.field]: action.to });
+          const after = (await getRow(trx, m, auth.branchId, id))!;
+          await present(ctx, trx, req, m, models, [after]);
+          await audit(trx, req, { entity: m.id, entityId: id, action: action.key, ...changed(m, before, after) });
+          return after;
+        });
+      },
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/connect.js';
+import { conflict } from '../http/errors.js';
+import { formatLocalDateTime } from '../../src/core/format/format.js';
+import { lastChangedBy, refLabels } from './crud.js';
+import type { EntityModel } from './entityModel.js';
+import { readLines, type Line } from './lines.js';
+
+/** A row as the audit log keeps it: no secrets, no display names (lines included). */
+export function visible(m: EntityModel, row: Record<string, unknown>) {
+  const out = Object.fromEntries(Object.entries(row).filter(([k]) => !m.hidden.has(k) && k !== '_refs'));
+  for (const lf of m.lines) {
+    if (Array.isArray(out[lf.name])) out[lf.name] = (out[lf.name] as Line[]).map(({ _refs: _names, ...line }) => line);
+  }
+  return out;
+}
+
+/** The fields that differ between two versions of a row, on both sides, for the audit log. */
+export function changed(m: EntityModel, before: Record<string, unknown>, after: Record<string, unknown>) {
+  const [b, a] = [visible(m, before), visible(m, after)];
+  const out: { before: Record<string, unknown>; after: Record<string, unknown> } = { before: {}, after: {} };
+  for (const k of Object.keys(a)) {
+    if (['updated_at', 'version', 'updated_by'].includes(k)) continue;
+    if (JSON.stringify(b[k]) !== JSON.stringify(a[k])) {
+      out.before[k] = b[k];
+      out.after[k] = a[k];
+    }
+  }
+  return out;
+}
+
+/** The 409 for a stale version: who changed the row last, and when, in the hotel's time. */
+export async function stale(db: Db, m: EntityModel, current: Record<string, unknown>, branchId: number) {
+  const who = await lastChangedBy(db, m, branchId, current.id as number);
+  const tz =
+    (await sql<{ timezone: string }>`SELECT timezone FROM branch WHERE id = ${branchId}`.execute(db)).rows[0]?.timezone ?? 'Asia/Jakarta';
+  return conflict(
+    'error.stale',
+    { user: who ?? 'error.someone', time: formatLocalDateTime(new Date(current.updated_at as string | Date), tz) },
+    [],
+    { currentVersion: current.version },
+  );
+}
+
+/**
+ * Adds lookup names (`_refs`), a document's lines (on a read; on list pages only when the entity says
+ * they are small) and domain-virtual fields.
+ */
+export async function present(
+  ctx: AppContext,
+  db: Db,
+  req: FastifyRequest,
+  m: EntityModel,
+  models: Map<string, EntityModel>,
+  rows: Record<string, unknown>[],
+  opts: { list?: boolean } = {},
+) {
+  if (!rows.length) return;
+  const auth = req.auth!;
+  // one query per lookup field that holds any value on this page, sent together
+  await Promise.all(
+    [...m.refs].map(async ([field, targetId]) => {
+      const target = models.get(targetId);
+      if (!target || m.virtual.includes(field)) return;
+      const ids = rows.map((r) => r[field] as number).filter((id) => id != null);
+      if (!ids.length) return;
+      const labels = await refLabels(db, target, auth.branchId, ids);
+      for (const r of rows) {
+        const id = r[field] as number;
+        if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(id) ?? `#${id}`;
+      }
+    }),
+  );
+  for (const lf of m.lines) {
+    if (opts.list && !lf.spec.inList) continue;
+    const byParent = await readLines(db, m, lf, auth.branchId, rows.map((r) => Number(r.id)), models);
+    for (const r of rows) {
+      const lines = byParent.get(Number(r.id)) ?? [];
+      r[lf.name] = lines;
+      const summary = lf.spec.summary;
+      if (summary) ((r._refs ??= {}) as Record<string, string>)[lf.name] = lines.map((l) => l._refs?.[summary]).filter(Boolean).join(', ');
+    }
+  }
+  await ctx.hooks.get(m.id)?.decorate?.({ trx: db, req, auth, ctx }, rows);
+}

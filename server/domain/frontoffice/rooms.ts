@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { EntityHook } from '../../data/hooks.js';
+
+/**
+ * Rooms as other screens pick them. `freeForStay` (a reservation's room lookup, x-refScope) offers the
+ * active rooms that are not out of order during the stay and that no other live booking holds on any of
+ * its nights — the same rule the reservation's own check applies when it is saved.
+ */
+export const roomHook: EntityHook = {
+  lookupScopes: {
+    freeForStay: {
+      params: {
+        type: 'object',
+        required: ['arrival', 'departure'],
+        additionalProperties: false,
+        properties: {
+          arrival: { type: 'string', format: 'date' },
+          departure: { type: 'string', format: 'date' },
+          reservation: { type: ['integer', 'null'], minimum: 1 },
+        },
+      },
+      where(_auth, p) {
+        const { arrival, departure } = p as { arrival: string; departure: string };
+        return sql`(room.active
+          AND NOT (room.ooo_from IS NOT NULL AND room.ooo_from < ${departure}::date AND (room.ooo_to IS NULL OR room.ooo_to > ${arrival}::date))
+          AND NOT EXISTS (
+            SELECT 1 FROM reservation v
+             WHERE v.branch_id = room.branch_id AND v.room_id = room.id AND v.status IN ('tentative', 'confirmed', 'in_house')
+               AND v.arrival < ${departure}::date AND ${arrival}::date < v.departure AND v.id <> ${Number(p.reservation ?? 0)}))`;
+      },
+    },
+  },
+};
