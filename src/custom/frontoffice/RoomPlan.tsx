@@ -90,13 +90,14 @@ export default function RoomPlan(_props: ScreenProps) {
   // nights stretch to fill the card, never narrower than the window's minimum
   const [boxWidth, setBoxWidth] = useState(0);
   const box = useRef<HTMLDivElement>(null);
+  const planShown = plan !== undefined;
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const ro = new ResizeObserver(() => setBoxWidth(el.clientWidth));
     ro.observe(el);
     return () => ro.disconnect();
-  }, [plan !== undefined]);
+  }, [planShown]);
   const w = Math.max(DAY[days] ?? 48, Math.floor((boxWidth - ROOM_COL) / days));
   const dates = useMemo(() => (plan ? Array.from({ length: plan.days }, (_, i) => dayjs(plan.from).add(i, 'day')) : []), [plan]);
   const rowOf = useMemo(() => new Map((plan?.rooms ?? []).map((r, i) => [r.id, i])), [plan]);
