@@ -42,7 +42,7 @@ let failed = 0;
 const checks = [
   ['Type check', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['Core type check (no DOM, no Node)', ['tsc', '--noEmit', '-p', 'tsconfig.core.json']],
-  ['Lint and layering (ESLint)', ['eslint', '.']],
+  ['Lint and layering (ESLint, no warnings)', ['eslint', '.', '--max-warnings', '0']],
   ['Formatting (Prettier)', ['prettier', '--check', '.']],
 ];
 for (const [name, cmd] of checks) {

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { apiGet, setSessionLostHandler } from '../engine/api/client';
+import { setSessionLostHandler } from '../engine/api/client';
+import { dataProvider } from '../engine/api/dataProvider';
 import { loadLabels, i18nStore, t } from '../engine/i18n/i18n';
-import { endSession, readMarker, sessionStore, startSession, useSession, type Session } from '../engine/session/session';
+import { endSession, readMarker, sessionStore, startSession, useSession } from '../engine/session/session';
 import { loadMenu } from './menu';
 import { toast } from './toasts';
 
@@ -25,7 +26,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (sessionStore.get() || !readMarker()) return;
-    apiGet<Session>('/api/auth/me')
+    dataProvider.session
+      .current()
       .then(async (s) => {
         if (s.user.language !== i18nStore.get().lang && !localStorage.getItem('hotelier.lang')) await loadLabels(s.user.language);
         startSession(s);

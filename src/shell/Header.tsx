@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { apiPost } from '../engine/api/client';
+import { dataProvider } from '../engine/api/dataProvider';
 import { loadLabels, useI18n } from '../engine/i18n/i18n';
-import { endSession, sessionStore, useSession, type Session } from '../engine/session/session';
+import { endSession, sessionStore, useSession } from '../engine/session/session';
 import { clearScreenCache } from '../engine/screens/screenStore';
 import { Icon } from '../widgets/Icon';
 import { Dropdown } from '../widgets/Dropdown';
@@ -17,7 +17,7 @@ export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): 
   const branch = session.branches.find((b) => b.id === session.branchId);
 
   const switchBranch = async (branchId: number) => {
-    const s = await blocking((signal) => apiPost<Session>('/api/auth/branch', { branchId }, { signal }));
+    const s = await blocking((signal) => dataProvider.session.switchProperty(branchId, signal));
     sessionStore.set(s);
     clearScreenCache();
     await loadMenu();
@@ -25,7 +25,7 @@ export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): 
     navigate('/dashboard');
   };
   const signOut = async () => {
-    await apiPost('/api/auth/logout').catch(() => undefined);
+    await dataProvider.session.signOut().catch(() => undefined);
     endSession();
     navigate('/login', { replace: true });
   };

@@ -27,12 +27,12 @@ function filterMenu(items: MenuItem[], q: string, pick: (n: MenuItem['name']) =>
 }
 
 export function Sidebar({ onNavigate }: { onNavigate(): void }) {
-  const menu = useStore(menuStore) ?? [];
+  const menu = useStore(menuStore);
   const session = useSession();
   const { pick, t } = useI18n();
   const location = useLocation();
   const [query, setQuery] = useState('');
-  const items = useMemo(() => filterMenu(menu, query, pick), [menu, query, pick]);
+  const items = useMemo(() => filterMenu(menu ?? [], query, pick), [menu, query, pick]);
   const branch = session?.branches.find((b) => b.id === session.branchId);
   return (
     <aside className="app-sidebar" aria-label={t('shell.menu')}>

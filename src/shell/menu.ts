@@ -1,4 +1,4 @@
-import { apiGet } from '../engine/api/client';
+import { dataProvider } from '../engine/api/dataProvider';
 import { createStore } from '../engine/store';
 import type { I18nText } from '../core/meta/types';
 
@@ -13,6 +13,6 @@ export interface MenuItem {
 export const menuStore = createStore<MenuItem[] | null>(null);
 
 export async function loadMenu() {
-  const { items } = await apiGet<{ items: MenuItem[] }>('/api/meta/menu');
+  const { items } = await dataProvider.menu<MenuItem>();
   menuStore.set(items);
 }

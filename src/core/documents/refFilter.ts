@@ -67,7 +67,11 @@ export function refSources(f: Pick<EntityField, 'x-refFilter' | 'x-refScope'>): 
  * a Deluxe no longer fits once the room type is Suite, so the form empties it. Choices that depend on a
  * range (dates) are left for the save to judge.
  */
-export function staleDependents(fields: Record<string, EntityField>, before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+export function staleDependents(
+  fields: Record<string, EntityField>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): string[] {
   return Object.entries(fields)
     .filter(([name, f]) => {
       if (after[name] == null || !f['x-refFilter']) return false;

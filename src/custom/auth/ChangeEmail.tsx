@@ -1,8 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiGet, apiPost, ApiError } from '../../engine/api/client';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { useResource } from '../../engine/controllers/resource/useResource';
 import { useI18n } from '../../engine/i18n/i18n';
-import { readMarker, sessionStore, startSession, type Session } from '../../engine/session/session';
+import { readMarker, startSession, useSession } from '../../engine/session/session';
 import { PublicCard } from '../../shell/PublicCard';
 import { Icon } from '../../widgets/Icon';
 
@@ -11,40 +13,28 @@ export default function ChangeEmail() {
   const { t } = useI18n();
   const [search] = useSearchParams();
   const token = search.get('token');
-  const [state, setState] = useState<{ busy?: boolean; done?: string; error?: string }>({});
-  const [session, setSession] = useState<Session | null>(sessionStore.get());
+  const session = useSession();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<string>();
+  const command = useCommand({ overlay: false, shows: () => false });
 
-  useEffect(() => {
-    if (!token) return;
-    setState({ busy: true });
-    apiPost<{ email: string }>('/api/auth/confirm-email', { token })
-      .then((r) => setState({ done: t('auth.changeEmail.confirmed', { email: r.email }) }))
-      .catch((err: ApiError) => setState({ error: err.message }));
-    // The link is opened once; the language may change afterwards without confirming again.
-  }, [token]);
-
-  useEffect(() => {
-    if (token || session || !readMarker()) return;
-    apiGet<Session>('/api/auth/me')
-      .then((s) => {
-        startSession(s);
-        setSession(s);
-      })
-      .catch(() => setSession(null));
-  }, [token, session]);
+  // The link is opened once: confirming is a write keyed by the token, not repeated when the language changes.
+  const confirmed = useResource(token ? `confirm-email:${token}` : null, (signal) => dataProvider.session.confirmEmail(token!, signal));
+  // Signed in elsewhere in this browser: the session is read so the form can ask for the change.
+  useResource(!token && !session && readMarker() ? 'session' : null, (signal) =>
+    dataProvider.session.current(signal).then(startSession, () => undefined),
+  );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setState({ busy: true });
-    try {
-      await apiPost('/api/auth/change-email', { newEmail: newEmail.trim(), password });
-      setState({ done: t('auth.changeEmail.sent', { email: newEmail.trim() }) });
-    } catch (err) {
-      const apiErr = err as ApiError;
-      setState({ error: Object.values(apiErr.fields ?? {})[0] ?? apiErr.message });
-    }
+    if (await command.run((signal) => dataProvider.session.changeEmail(newEmail.trim(), password, signal)))
+      setSent(t('auth.changeEmail.sent', { email: newEmail.trim() }));
+  };
+  const state = {
+    busy: command.busy || confirmed.loading,
+    done: sent ?? (confirmed.data ? t('auth.changeEmail.confirmed', { email: confirmed.data.email }) : undefined),
+    error: command.problem?.text ?? confirmed.error,
   };
 
   return (

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiPost, ApiError } from '../../engine/api/client';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { Refusal } from '../../engine/screens/Refusal';
 import { useI18n } from '../../engine/i18n/i18n';
 import { sessionStore, useSession } from '../../engine/session/session';
 import { loadMenu } from '../../shell/menu';
@@ -15,31 +17,23 @@ export default function ChangePassword() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const command = useCommand({ shows: (f) => f === 'currentPassword' || f === 'newPassword' });
+  const errors = command.fieldErrors;
+  const busy = command.busy;
   const forced = session?.user.mustChangePassword;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (next !== repeat) {
-      setErrors({ repeat: t('auth.password.mismatch') });
+      command.refuse({ repeat: t('auth.password.mismatch') });
       return;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiPost('/api/auth/password', { currentPassword: current, newPassword: next });
-      toast.success(t('auth.changePassword.done'));
-      const s = sessionStore.get();
-      if (s) sessionStore.set({ ...s, user: { ...s.user, mustChangePassword: false } });
-      if (forced) await loadMenu();
-      navigate('/dashboard', { replace: true });
-    } catch (err) {
-      const apiErr = err as ApiError;
-      setErrors(Object.keys(apiErr.fields ?? {}).length ? apiErr.fields : { _: apiErr.message });
-    } finally {
-      setBusy(false);
-    }
+    if (!(await command.run((signal) => dataProvider.session.changePassword(current, next, signal)))) return;
+    toast.success(t('auth.changePassword.done'));
+    const s = sessionStore.get();
+    if (s) sessionStore.set({ ...s, user: { ...s.user, mustChangePassword: false } });
+    if (forced) await loadMenu();
+    navigate('/dashboard', { replace: true });
   };
 
   const field = (id: string, key: string, label: string, value: string, set: (v: string) => void, autoComplete: string) => (
@@ -62,11 +56,7 @@ export default function ChangePassword() {
             <Icon name="lock" /> {t('auth.changePassword.forced')}
           </div>
         )}
-        {errors._ && (
-          <div className="alert alert-danger" role="alert">
-            {errors._}
-          </div>
-        )}
+        <Refusal problem={command.problem} />
         {field('current-password', 'currentPassword', t('auth.changePassword.current'), current, setCurrent, 'current-password')}
         {field('new-password', 'newPassword', t('auth.changePassword.new'), next, setNext, 'new-password')}
         <div className="field-help" style={{ marginTop: -6 }}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiPost, ApiError } from '../../engine/api/client';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useCommand } from '../../engine/controllers/command/useCommand';
 import { useI18n } from '../../engine/i18n/i18n';
 import { PublicCard } from '../../shell/PublicCard';
 import { Icon } from '../../widgets/Icon';
@@ -14,22 +15,13 @@ export default function ForgotPassword() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const command = useCommand({ overlay: false, shows: () => false });
+  const error = command.problem?.text;
+  const busy = command.busy;
 
-  const run = async (e: FormEvent, call: () => Promise<unknown>) => {
+  const run = async (e: FormEvent, call: (signal: AbortSignal) => Promise<unknown>) => {
     e.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      await call();
-      setDone(true);
-    } catch (err) {
-      const apiErr = err as ApiError;
-      setError(Object.values(apiErr.fields ?? {})[0] ?? apiErr.message);
-    } finally {
-      setBusy(false);
-    }
+    if (await command.run(call)) setDone(true);
   };
 
   if (token) {
@@ -40,10 +32,10 @@ export default function ForgotPassword() {
           onSubmit={(e) => {
             if (password !== repeat) {
               e.preventDefault();
-              setError(t('auth.password.mismatch'));
+              command.refuse({}, t('auth.password.mismatch'));
               return;
             }
-            void run(e, () => apiPost('/api/auth/reset', { token, password }));
+            void run(e, (signal) => dataProvider.session.resetPassword(token, password, signal));
           }}
         >
           <h1>{t('auth.forgotPassword.newTitle')}</h1>
@@ -94,7 +86,7 @@ export default function ForgotPassword() {
 
   return (
     <PublicCard>
-      <form noValidate onSubmit={(e) => void run(e, () => apiPost('/api/auth/forgot', { login: login.trim() }))}>
+      <form noValidate onSubmit={(e) => void run(e, (signal) => dataProvider.session.forgotPassword(login.trim(), signal))}>
         <h1>{t('auth.forgotPassword.title')}</h1>
         {done ? (
           <div className="alert alert-success" role="status">

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiPost, ApiError } from '../../engine/api/client';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useCommand } from '../../engine/controllers/command/useCommand';
 import { i18nStore, loadLabels, useI18n } from '../../engine/i18n/i18n';
-import { readMarker, startSession, type Session } from '../../engine/session/session';
+import { readMarker, startSession } from '../../engine/session/session';
 import { PublicCard } from '../../shell/PublicCard';
 import { loadMenu } from '../../shell/menu';
 import { Icon } from '../../widgets/Icon';
@@ -18,28 +19,24 @@ export default function Login() {
   const [search] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const command = useCommand({ overlay: false, shows: () => false });
 
   if (readMarker() && !search.get('next')) return <Navigate to="/dashboard" replace />;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      const session = await apiPost<Session>('/api/auth/login', { username: username.trim(), password });
-      if (!localStorage.getItem('hotelier.lang') || session.user.language !== i18nStore.get().lang) await loadLabels(session.user.language);
-      startSession(session);
-      if (!session.user.mustChangePassword) await loadMenu();
-      navigate(session.user.mustChangePassword ? '/change-password' : safeNext(search.get('next')), { replace: true });
-    } catch (err) {
-      setError((err as ApiError).message);
+    const session = await command.run((signal) => dataProvider.session.signIn(username.trim(), password, signal));
+    if (!session) {
       setPassword('');
-    } finally {
-      setBusy(false);
+      return;
     }
+    if (!localStorage.getItem('hotelier.lang') || session.user.language !== i18nStore.get().lang) await loadLabels(session.user.language);
+    startSession(session);
+    if (!session.user.mustChangePassword) await loadMenu();
+    navigate(session.user.mustChangePassword ? '/change-password' : safeNext(search.get('next')), { replace: true });
   };
+  const error = command.problem?.text;
+  const busy = command.busy;
 
   return (
     <PublicCard>

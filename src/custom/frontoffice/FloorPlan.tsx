@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
-import { ApiError } from '../../engine/api/client';
+import { useResource } from '../../engine/controllers/resource/useResource';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { Refusal } from '../../engine/screens/Refusal';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import type { ScreenProps } from '../../engine/screens/kinds';
-import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { confirmDialog } from '../../shell/confirm';
 import { Icon } from '../../widgets/Icon';
@@ -23,37 +24,30 @@ export default function FloorPlan({ route }: ScreenProps) {
   const [search, setSearch] = useSearchParams();
   const canEdit = hasRight(session, route.node.permission, 'edit');
   const canOpenRoom = hasRight(session, 'frontoffice.room', 'view');
-  const [floors, setFloors] = useState<Row[]>();
-  const [rooms, setRooms] = useState<Placed[]>([]);
-  const [saved, setSaved] = useState<Placed[]>([]);
-  const [selected, setSelected] = useState<number>();
+  const floorList = useResource('frontoffice/floor', (signal) =>
+    dataProvider.getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } }, signal),
+  );
+  const floors: Row[] | undefined = floorList.data?.rows;
   const floorId = Number(search.get('floor')) || floors?.[0]?.id;
   const floor = floors?.find((f) => f.id === floorId);
+  const plan = useResource(floorId ? `frontoffice/room?floor=${floorId}` : null, async (signal) => {
+    const r = await dataProvider.getList(
+      'frontoffice/room',
+      { limit: 500, sort: 'code', filter: { floor_id: { op: 'eq', value: floorId } } },
+      signal,
+    );
+    return autoPlace(r.rows.map((row) => ({ row, x: row.plan_x ?? null, y: row.plan_y ?? null })));
+  });
+  const saved = useMemo(() => plan.data ?? [], [plan.data]);
+  // the places being moved, until they are saved or another floor is chosen
+  const [moved, setMoved] = useState<{ from: Placed[]; rooms: Placed[] }>();
+  const rooms = moved?.from === saved ? moved.rooms : saved;
+  const setRooms = (change: (list: Placed[]) => Placed[]) =>
+    setMoved((m) => ({ from: saved, rooms: change(m?.from === saved ? m.rooms : saved) }));
+  const [selected, setSelected] = useState<number>();
+  const command = useCommand();
   const drag = useRef<{ id: number; dx: number; dy: number; moved: boolean }>(null);
   const canvas = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    void dataProvider
-      .getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } })
-      .then((r) => setFloors(r.rows));
-  }, []);
-
-  const load = useCallback(async () => {
-    if (!floorId) return;
-    const r = await dataProvider.getList('frontoffice/room', {
-      limit: 500,
-      sort: 'code',
-      filter: { floor_id: { op: 'eq', value: floorId } },
-    });
-    const placed = autoPlace(r.rows.map((row) => ({ row, x: row.plan_x ?? null, y: row.plan_y ?? null })));
-    setRooms(placed);
-    setSaved(placed);
-    setSelected(undefined);
-  }, [floorId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const dirty = useMemo(() => rooms.some((r, i) => r.x !== saved[i]?.x || r.y !== saved[i]?.y), [rooms, saved]);
   const counts = useMemo(() => Object.fromEntries(HK_STATUSES.map((s) => [s, rooms.filter((r) => r.row.hk_status === s).length])), [rooms]);
@@ -68,15 +62,13 @@ export default function FloorPlan({ route }: ScreenProps) {
   };
 
   const save = async () => {
-    try {
-      await blocking((signal) =>
-        dataProvider.run('frontoffice.saveFloorPlan', { floorId, rooms: rooms.map((r) => ({ id: r.row.id, x: r.x, y: r.y })) }, signal),
-      );
-      setSaved(rooms);
-      toast.success(t('floorPlan.saved', { floor: floor?.name ?? '' }));
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    const placed = rooms;
+    const done = await command.run((signal) =>
+      dataProvider.run('frontoffice.saveFloorPlan', { floorId, rooms: placed.map((r) => ({ id: r.row.id, x: r.x, y: r.y })) }, signal),
+    );
+    if (!done) return;
+    plan.set(placed);
+    toast.success(t('floorPlan.saved', { floor: floor?.name ?? '' }));
   };
 
   const onPointerDown = (e: React.PointerEvent, r: Placed) => {
@@ -146,7 +138,7 @@ export default function FloorPlan({ route }: ScreenProps) {
             <button
               type="button"
               className="btn"
-              onClick={() => setRooms(autoPlace(rooms.map((r) => ({ row: r.row, x: null, y: null }))))}
+              onClick={() => setRooms((list) => autoPlace(list.map((r) => ({ row: r.row, x: null, y: null }))))}
               disabled={!rooms.length}
             >
               <Icon name="grid" size="sm" /> <span className="hide-mobile">{t('floorPlan.arrange')}</span>
@@ -164,11 +156,16 @@ export default function FloorPlan({ route }: ScreenProps) {
           </li>
         ))}
       </ul>
+      {command.problem && (
+        <div className="card-body">
+          <Refusal problem={command.problem} />
+        </div>
+      )}
       <p className="muted floor-plan-help">{t(canEdit ? 'floorPlan.help' : 'floorPlan.helpReadOnly')}</p>
       <div className="floor-plan-scroll">
         {rooms.length === 0 ? (
           <p className="muted" style={{ padding: 16 }}>
-            {floors ? t('floorPlan.noRooms') : t('common.loading')}
+            {floors && !plan.loading ? t('floorPlan.noRooms') : t('common.loading')}
           </p>
         ) : (
           <div

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import QRCode from 'qrcode';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
-import { ApiError } from '../../engine/api/client';
+import { useResource } from '../../engine/controllers/resource/useResource';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import type { ScreenProps } from '../../engine/screens/kinds';
@@ -10,6 +10,31 @@ import { Icon } from '../../widgets/Icon';
 import { defaultTemplate, fillTemplate, type QrLabel, type QrTarget } from './qrLabels';
 
 const TEMPLATE_KEY = (target: QrTarget) => `hotelier.qr.${target}`;
+
+/** The labels to print: the active rooms (of one floor, or all), or the property's outlets. */
+async function readLabels(target: QrTarget, floorId: number | undefined, signal: AbortSignal): Promise<QrLabel[]> {
+  if (target === 'room') {
+    const filter = {
+      active: { op: 'eq' as const, value: true },
+      ...(floorId ? { floor_id: { op: 'eq' as const, value: floorId } } : {}),
+    };
+    const r = await dataProvider.getList('frontoffice/room', { limit: 500, sort: 'code', filter }, signal);
+    return r.rows.map((row) => ({
+      key: `room-${row.id}`,
+      code: row.code,
+      name: String(row._refs?.room_type_id ?? '')
+        .split(' - ')
+        .slice(1)
+        .join(' - '),
+    }));
+  }
+  // any signed-in user may read the names of outlets through their lookup
+  const r = await dataProvider.lookup('system/outlet', {}, signal);
+  return r.rows.map((o) => {
+    const [code, ...name] = o.label.split(' - ');
+    return { key: `outlet-${o.id}`, code, name: name.join(' - ') };
+  });
+}
 
 /**
  * QR codes for the doors of rooms and the tables of outlets, as a sheet of labels to print or to save one
@@ -22,56 +47,25 @@ export default function GenerateQr(_props: ScreenProps) {
   const branch = session?.branches.find((b) => b.id === session.branchId);
   const canRooms = hasRight(session, 'frontoffice.room', 'view');
   const [target, setTarget] = useState<QrTarget>(canRooms ? 'room' : 'outlet');
-  const [floors, setFloors] = useState<Row[]>([]);
+  const floorList = useResource(canRooms ? 'frontoffice/floor' : null, (signal) =>
+    dataProvider.getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } }, signal),
+  );
+  const floors: Row[] = floorList.data?.rows ?? [];
   const [floorId, setFloorId] = useState<number>();
-  const [labels, setLabels] = useState<QrLabel[]>();
+  const labelList = useResource(`${target}:${floorId ?? ''}`, (signal) => readLabels(target, floorId, signal));
+  const labels = labelList.data;
   const [template, setTemplate] = useState(
     () => localStorage.getItem(TEMPLATE_KEY(target)) ?? defaultTemplate(target, window.location.origin),
   );
   const [images, setImages] = useState<Map<string, string>>(new Map());
 
   useEffect(() => {
-    if (canRooms)
-      void dataProvider
-        .getList('frontoffice/floor', { limit: 500, sort: 'code', filter: { active: { op: 'eq', value: true } } })
-        .then((r) => setFloors(r.rows));
-  }, [canRooms]);
-
-  useEffect(() => {
     setTemplate(localStorage.getItem(TEMPLATE_KEY(target)) ?? defaultTemplate(target, window.location.origin));
   }, [target]);
 
   useEffect(() => {
-    setLabels(undefined);
-    const controller = new AbortController();
-    const load = async (): Promise<QrLabel[]> => {
-      if (target === 'room') {
-        const filter = {
-          active: { op: 'eq' as const, value: true },
-          ...(floorId ? { floor_id: { op: 'eq' as const, value: floorId } } : {}),
-        };
-        const r = await dataProvider.getList('frontoffice/room', { limit: 500, sort: 'code', filter }, controller.signal);
-        return r.rows.map((row) => ({
-          key: `room-${row.id}`,
-          code: row.code,
-          name: String(row._refs?.room_type_id ?? '')
-            .split(' - ')
-            .slice(1)
-            .join(' - '),
-        }));
-      }
-      // any signed-in user may read the names of outlets through their lookup
-      const r = await dataProvider.lookup('system/outlet', {}, controller.signal);
-      return r.rows.map((o) => {
-        const [code, ...name] = o.label.split(' - ');
-        return { key: `outlet-${o.id}`, code, name: name.join(' - ') };
-      });
-    };
-    load()
-      .then(setLabels)
-      .catch((err: ApiError) => !err.aborted && toast.error(err.message));
-    return () => controller.abort();
-  }, [target, floorId]);
+    if (labelList.error) toast.error(labelList.error);
+  }, [labelList.error]);
 
   const contents = useMemo(
     () => (labels ?? []).map((l) => ({ ...l, text: fillTemplate(template, { code: l.code, name: l.name, property: branch?.code ?? '' }) })),

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { apiGet, ApiError } from '../../engine/api/client';
+import { useMemo, useState } from 'react';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
+import { useResource } from '../../engine/controllers/resource/useResource';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { Refusal } from '../../engine/screens/Refusal';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import type { CustomScreen, I18nText } from '../../core/meta/types';
-import { loadScreen, type ScreenBundle } from '../../engine/screens/screenStore';
+import { loadScreen } from '../../engine/screens/screenStore';
 import { BundleFormDrawer } from '../../engine/screens/form/BundleFormDrawer';
 import type { ScreenProps } from '../../engine/screens/kinds';
-import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 
@@ -30,58 +31,41 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
   const session = useSession();
   const resource = route.node.permission;
   const formId = ((bundle.screen as CustomScreen).props?.form as string) ?? 'system/group-form';
-  const [groups, setGroups] = useState<Row[]>([]);
-  const [catalog, setCatalog] = useState<RightsNode[]>([]);
-  const [selected, setSelected] = useState<Row>();
-  const [rights, setRights] = useState<Set<string>>(new Set());
-  const [saved, setSaved] = useState<Set<string>>(new Set());
-  const [formBundle, setFormBundle] = useState<ScreenBundle>();
+  const groups = useResource('system/group', (signal) => dataProvider.getList('system/group', { limit: 500, sort: 'code' }, signal));
+  const catalog = useResource('system/rights-catalog', (signal) =>
+    dataProvider.read<{ items: RightsNode[] }>('system/rights-catalog', {}, signal),
+  );
+  const formBundle = useResource(`screen:${formId}`, () => loadScreen(formId));
+  const [chosen, setChosen] = useState<Row>();
+  const selected = chosen ?? groups.data?.rows[0];
+  const held = useResource(selected ? `system/groups/${selected.id}/rights` : null, (signal) =>
+    dataProvider.read<{ rights: string[] }>(`system/groups/${selected!.id}/rights`, {}, signal),
+  );
+  const saved = useMemo(() => new Set(held.data?.rights ?? []), [held.data]);
+  const [edited, setEdited] = useState<{ group: number; rights: Set<string> }>();
+  const rights = edited && edited.group === selected?.id ? edited.rights : saved;
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
-
-  const loadGroups = useCallback(async () => {
-    const r = await dataProvider.getList('system/group', { limit: 500, sort: 'code' });
-    setGroups(r.rows);
-    return r.rows;
-  }, []);
-
-  useEffect(() => {
-    void loadGroups().then((rows) => setSelected((s) => s ?? rows[0]));
-    void apiGet<{ items: RightsNode[] }>('/api/system/rights-catalog').then((r) => setCatalog(r.items));
-    void loadScreen(formId).then(setFormBundle);
-  }, [loadGroups, formId]);
-
-  useEffect(() => {
-    if (!selected) return;
-    void apiGet<{ rights: string[] }>(`/api/system/groups/${selected.id}/rights`).then((r) => {
-      setRights(new Set(r.rights));
-      setSaved(new Set(r.rights));
-    });
-  }, [selected]);
+  const command = useCommand();
+  const reloadGroups = async () => (await groups.load())?.rows ?? [];
 
   const dirty = useMemo(() => rights.size !== saved.size || [...rights].some((r) => !saved.has(r)), [rights, saved]);
   const canEdit = hasRight(session, resource, 'edit') && !selected?.is_admin;
 
-  const toggle = (keys: string[], on: boolean) =>
-    setRights((prev) => {
-      const next = new Set(prev);
-      keys.forEach((k) => (on ? next.add(k) : next.delete(k)));
-      return next;
-    });
+  const toggle = (keys: string[], on: boolean) => {
+    const next = new Set(rights);
+    keys.forEach((k) => (on ? next.add(k) : next.delete(k)));
+    setEdited({ group: selected!.id, rights: next });
+  };
 
   const save = async () => {
-    try {
-      const r = await blocking((signal) =>
-        dataProvider.run<{ added: number; removed: number }>(
-          'system.saveGroupRights',
-          { id: selected!.id, rights: [...rights].sort() },
-          signal,
-        ),
-      );
-      setSaved(new Set(rights));
-      toast.success(t('group.rightsSaved', r));
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    const list = [...rights].sort();
+    const r = await command.run((signal) =>
+      dataProvider.run<{ added: number; removed: number }>('system.saveGroupRights', { id: selected!.id, rights: list }, signal),
+    );
+    if (!r) return;
+    held.set({ rights: list });
+    setEdited(undefined);
+    toast.success(t('group.rightsSaved', r));
   };
 
   return (
@@ -96,9 +80,10 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
           )}
         </div>
         <ul className="group-list">
-          {groups.map((g) => (
+          {groups.loading && <li className="skeleton" style={{ height: 120 }} aria-busy="true" />}
+          {(groups.data?.rows ?? []).map((g) => (
             <li key={g.id}>
-              <button type="button" className={selected?.id === g.id ? 'on' : ''} onClick={() => setSelected(g)}>
+              <button type="button" className={selected?.id === g.id ? 'on' : ''} onClick={() => setChosen(g)}>
                 <strong>
                   {g.name} {g.is_admin && <span className="badge badge-warning">admin</span>}{' '}
                   {!g.active && <span className="badge">{t('common.no')}</span>}
@@ -129,7 +114,9 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
           </div>
         </div>
         <div className="card-body">
-          {!selected && <p className="muted">{t('group.pick')}</p>}
+          <Refusal problem={command.problem} />
+          {groups.error && <div className="alert alert-warning">{groups.error}</div>}
+          {!selected && !groups.loading && <p className="muted">{t('group.pick')}</p>}
           {selected?.is_admin && <div className="alert alert-info">{t('group.adminHasAll')}</div>}
           {selected && !selected.is_admin && (
             <>
@@ -137,7 +124,7 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
                 {t('group.rightsHelp')}
               </p>
               <ul className="tree" role="tree">
-                {catalog.map((n) => (
+                {(catalog.data?.items ?? []).map((n) => (
                   <RightsTreeNode key={n.path} node={n} rights={rights} onToggle={toggle} disabled={!canEdit} pick={pick} />
                 ))}
               </ul>
@@ -145,14 +132,14 @@ export default function GroupRights({ bundle, route }: ScreenProps) {
           )}
         </div>
       </div>
-      {editing !== undefined && formBundle && (
+      {editing !== undefined && formBundle.data && (
         <BundleFormDrawer
-          bundle={formBundle}
+          bundle={formBundle.data}
           id={editing}
           resource={resource}
           onClose={() => setEditing(undefined)}
-          reload={loadGroups}
-          select={setSelected}
+          reload={reloadGroups}
+          select={setChosen}
         />
       )}
     </div>

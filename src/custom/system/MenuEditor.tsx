@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { apiGet, ApiError } from '../../engine/api/client';
+import { useMemo, useState } from 'react';
 import { dataProvider } from '../../engine/api/dataProvider';
+import { useResource } from '../../engine/controllers/resource/useResource';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { Refusal } from '../../engine/screens/Refusal';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import type { I18nText } from '../../core/meta/types';
 import type { ScreenProps } from '../../engine/screens/kinds';
-import { blocking } from '../../shell/overlay';
 import { confirmDialog } from '../../shell/confirm';
 import { toast } from '../../shell/toasts';
 import { loadMenu } from '../../shell/menu';
@@ -28,18 +29,18 @@ interface Override {
 export default function MenuEditor({ route }: ScreenProps) {
   const { t, pick } = useI18n();
   const session = useSession();
-  const [items, setItems] = useState<Item[]>([]);
-  const [overrides, setOverrides] = useState<Map<string, Override>>(new Map());
   const canEdit = hasRight(session, route.node.permission, 'edit');
-
-  const load = () =>
-    apiGet<{ items: Item[]; overrides: Override[] }>('/api/system/menu-editor').then((r) => {
-      setItems(r.items);
-      setOverrides(new Map(r.overrides.map((o) => [o.path, o])));
-    });
-  useEffect(() => {
-    void load();
-  }, []);
+  const editor = useResource('system/menu-editor', (signal) =>
+    dataProvider.read<{ items: Item[]; overrides: Override[] }>('system/menu-editor', {}, signal),
+  );
+  const items = editor.data?.items ?? [];
+  const stored = useMemo(() => new Map((editor.data?.overrides ?? []).map((o) => [o.path, o])), [editor.data]);
+  // the person's changes until they save (or the stored overlay is read again)
+  const [edited, setEdited] = useState<{ from: Map<string, Override>; overrides: Map<string, Override> }>();
+  const overrides = edited?.from === stored ? edited.overrides : stored;
+  const setOverrides = (change: (m: Map<string, Override>) => Map<string, Override>) =>
+    setEdited({ from: stored, overrides: change(overrides) });
+  const command = useCommand();
 
   const get = (path: string): Override => overrides.get(path) ?? { path, label_en: null, label_id: null, sort_order: null, hidden: false };
   const set = (path: string, patch: Partial<Override>) => setOverrides((m) => new Map(m).set(path, { ...get(path), ...patch }));
@@ -70,13 +71,9 @@ export default function MenuEditor({ route }: ScreenProps) {
   };
 
   const save = async (list: Override[]) => {
-    try {
-      await blocking((signal) => dataProvider.run('system.saveMenu', { items: list }, signal));
-      toast.success(t('systemMenu.saved'));
-      await Promise.all([load(), loadMenu()]);
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    if (!(await command.run((signal) => dataProvider.run('system.saveMenu', { items: list }, signal)))) return;
+    toast.success(t('systemMenu.saved'));
+    await Promise.all([editor.load(), loadMenu()]);
   };
 
   const render = (list: Item[], depth: number) =>
@@ -168,6 +165,9 @@ export default function MenuEditor({ route }: ScreenProps) {
         )}
       </div>
       <div className="card-body" style={{ overflowX: 'auto' }}>
+        <Refusal problem={command.problem} />
+        {editor.error && <div className="alert alert-warning">{editor.error}</div>}
+        {editor.loading && <div className="skeleton" style={{ height: 320 }} aria-busy="true" />}
         {render(items, 0)}
       </div>
     </div>

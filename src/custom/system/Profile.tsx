@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiGet, apiPatch, ApiError } from '../../engine/api/client';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useResource } from '../../engine/controllers/resource/useResource';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { Refusal } from '../../engine/screens/Refusal';
 import { loadLabels, useI18n } from '../../engine/i18n/i18n';
 import { sessionStore } from '../../engine/session/session';
 import { formatDateTime } from '../../core/format/format';
-import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 
@@ -21,39 +23,36 @@ interface Profile {
 /** The signed-in user's own data: name, phone and language here; e-mail and password through their flows. */
 export default function ProfileScreen() {
   const { t } = useI18n();
-  const [profile, setProfile] = useState<Profile>();
-  const [form, setForm] = useState({ full_name: '', phone: '', language: 'en' as 'en' | 'id' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    void apiGet<Profile>('/api/account/profile').then((p) => {
-      setProfile(p);
-      setForm({ full_name: p.full_name, phone: p.phone ?? '', language: p.language });
-    });
-  }, []);
+  const {
+    data: profile,
+    error,
+    set,
+  } = useResource('account/profile', (signal) => dataProvider.read<Profile>('account/profile', {}, signal));
+  const [edited, setForm] = useState<{ full_name: string; phone: string; language: 'en' | 'id' }>();
+  const form = edited ?? { full_name: profile?.full_name ?? '', phone: profile?.phone ?? '', language: profile?.language ?? 'en' };
+  const command = useCommand({ shows: (f) => f === 'full_name' || f === 'phone' });
+  const errors = command.fieldErrors;
 
   const save = async () => {
-    setErrors({});
-    try {
-      const saved = await blocking((signal) =>
-        apiPatch<Profile>(
-          '/api/account/profile',
-          { full_name: form.full_name.trim(), phone: form.phone.trim() || null, language: form.language },
-          { signal },
-        ),
-      );
-      setProfile({ ...profile!, ...saved });
-      const s = sessionStore.get();
-      if (s) sessionStore.set({ ...s, user: { ...s.user, fullName: saved.full_name, language: saved.language } });
-      await loadLabels(saved.language);
-      toast.success(t('profile.saved'));
-    } catch (err) {
-      const apiErr = err as ApiError;
-      setErrors(Object.keys(apiErr.fields).length ? apiErr.fields : { _: apiErr.message });
-    }
+    const saved = await command.run((signal) =>
+      dataProvider.write<Profile>(
+        'account/profile',
+        { full_name: form.full_name.trim(), phone: form.phone.trim() || null, language: form.language },
+        signal,
+        'PATCH',
+      ),
+    );
+    if (!saved) return;
+    set({ ...profile!, ...saved });
+    setForm(undefined);
+    const s = sessionStore.get();
+    if (s) sessionStore.set({ ...s, user: { ...s.user, fullName: saved.full_name, language: saved.language } });
+    await loadLabels(saved.language);
+    toast.success(t('profile.saved'));
   };
 
-  if (!profile) return <div className="skeleton" style={{ height: 320 }} />;
+  if (error) return <div className="alert alert-warning">{error}</div>;
+  if (!profile) return <div className="skeleton" style={{ height: 320 }} aria-busy="true" />;
   return (
     <div className="grid-2" style={{ alignItems: 'start' }}>
       <div className="card">
@@ -62,7 +61,7 @@ export default function ProfileScreen() {
           <span className="badge badge-info">{profile.group_name}</span>
         </div>
         <div className="card-body stack">
-          {errors._ && <div className="alert alert-danger">{errors._}</div>}
+          <Refusal problem={command.problem} />
           <div className="field">
             <label>{t('user.username')}</label>
             <input className="input" value={profile.username} readOnly />

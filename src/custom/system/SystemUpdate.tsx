@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { apiGet, apiPost, ApiError } from '../../engine/api/client';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useResource } from '../../engine/controllers/resource/useResource';
+import { useCommand } from '../../engine/controllers/command/useCommand';
+import { Refusal } from '../../engine/screens/Refusal';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
 import { formatDateTime } from '../../core/format/format';
-import { blocking } from '../../shell/overlay';
 import { confirmDialog } from '../../shell/confirm';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
@@ -21,11 +22,8 @@ interface Status {
 export default function SystemUpdate({ route }: ScreenProps) {
   const { t } = useI18n();
   const session = useSession();
-  const [status, setStatus] = useState<Status>();
-  const load = useCallback(() => apiGet<Status>('/api/system/update').then(setStatus), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: status, error, load } = useResource('system/update', (signal) => dataProvider.read<Status>('system/update', {}, signal));
+  const command = useCommand({ abortable: false });
 
   const apply = async () => {
     if (
@@ -35,20 +33,17 @@ export default function SystemUpdate({ route }: ScreenProps) {
       }))
     )
       return;
-    try {
-      const r = await blocking((signal) => apiPost<{ applied: string[] }>('/api/system/update/apply', {}, { signal }), {
-        abortable: false,
-      });
-      toast.success(t('systemUpdate.appliedNow', { ids: r.applied.join(', ') }));
-      await load();
-    } catch (err) {
-      toast.error((err as ApiError).message);
-    }
+    const r = await command.run((signal) => dataProvider.write<{ applied: string[] }>('system/update/apply', {}, signal));
+    if (!r) return;
+    toast.success(t('systemUpdate.appliedNow', { ids: r.applied.join(', ') }));
+    await load();
   };
 
-  if (!status) return <div className="skeleton" style={{ height: 260 }} />;
+  if (error) return <div className="alert alert-warning">{error}</div>;
+  if (!status) return <div className="skeleton" style={{ height: 260 }} aria-busy="true" />;
   return (
     <div className="stack">
+      <Refusal problem={command.problem} />
       <div className="tiles" style={{ marginBottom: 0 }}>
         <div className="tile tile-blue">
           <div className="tile-icon">

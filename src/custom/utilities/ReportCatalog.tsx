@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { apiGet, type ApiError } from '../../engine/api/client';
-import type { I18nText } from '../../core/meta/types';
+import { dataProvider, type ReportCatalog as Catalog } from '../../engine/api/dataProvider';
+import { useResource } from '../../engine/controllers/resource/useResource';
 import { useI18n } from '../../engine/i18n/i18n';
 import { useStore } from '../../engine/store';
 import { menuStore } from '../../shell/menu';
@@ -9,15 +9,7 @@ import { Icon } from '../../widgets/Icon';
 import type { ScreenProps } from '../../engine/screens/kinds';
 import { ReportDesigner } from './ReportDesigner';
 
-interface CatalogRow {
-  code: string;
-  name: I18nText;
-  module: string;
-  description: string | null;
-  source: 'shipped' | 'property' | 'overridden';
-  version: number | null;
-  canRun: boolean;
-}
+type CatalogRow = Catalog['rows'][number];
 
 const SOURCE_BADGE = { shipped: '', overridden: 'badge-warning', property: 'badge-info' } as const;
 
@@ -25,15 +17,9 @@ const SOURCE_BADGE = { shipped: '', overridden: 'badge-warning', property: 'badg
 export default function ReportCatalog(_props: ScreenProps) {
   const { t, lang, pick } = useI18n();
   const menu = useStore(menuStore);
-  const [data, setData] = useState<{ designer: boolean; rows: CatalogRow[] }>();
-  const [error, setError] = useState<string>();
+  const { data, error, load } = useResource('reports', (signal) => dataProvider.reportCatalog(signal));
   const [query, setQuery] = useState('');
   const [designing, setDesigning] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    apiGet<{ designer: boolean; rows: CatalogRow[] }>('/api/reports').then(setData, (e: ApiError) => setError(e.message));
-  }, []);
-  useEffect(load, [load]);
 
   const moduleName = (m: string) => pick(menu?.find((item) => item.path === `/${m}`)?.name) || m.charAt(0).toUpperCase() + m.slice(1);
   const groups = useMemo(() => {
@@ -47,7 +33,7 @@ export default function ReportCatalog(_props: ScreenProps) {
   }, [data, query, lang]);
 
   if (error) return <div className="alert alert-warning">{error}</div>;
-  if (!data) return <div className="skeleton" style={{ height: 260 }} />;
+  if (!data) return <div className="skeleton" style={{ height: 260 }} aria-busy="true" />;
   return (
     <div className="stack">
       <div className="row">
@@ -119,7 +105,7 @@ export default function ReportCatalog(_props: ScreenProps) {
           </div>
         </section>
       ))}
-      {designing !== null && <ReportDesigner code={designing} onClose={() => setDesigning(null)} onChanged={load} />}
+      {designing !== null && <ReportDesigner code={designing} onClose={() => setDesigning(null)} onChanged={() => void load()} />}
     </div>
   );
 }

@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react';
-import { apiGet, apiPost, http, type ApiError } from '../../engine/api/client';
+import { useState } from 'react';
+import { dataProvider } from '../../engine/api/dataProvider';
+import { useResource } from '../../engine/controllers/resource/useResource';
+import { useCommand } from '../../engine/controllers/command/useCommand';
 import type { ReportDefinition } from '../../core/meta/types';
 import type { ReportResult } from '../../core/reports/layout';
 import { ReportTable } from '../../engine/reports/ReportTable';
 import { useI18n } from '../../engine/i18n/i18n';
 import { formatDateTime } from '../../core/format/format';
-import { blocking } from '../../shell/overlay';
 import { confirmDialog } from '../../shell/confirm';
 import { toast } from '../../shell/toasts';
 import { Drawer } from '../../widgets/Drawer';
 import { Icon } from '../../widgets/Icon';
 import { SortableTable } from '../../widgets/SortableTable';
-
-interface Version {
-  version: number;
-  action: 'save' | 'revert';
-  note: string | null;
-  created_at: string;
-  created_by: string | null;
-  definition: ReportDefinition | null;
-}
-
-interface Design {
-  definition: ReportDefinition | null;
-  source: 'shipped' | 'property' | 'overridden' | 'retired';
-  shipped: ReportDefinition | null;
-  versions: Version[];
-}
 
 interface Problem {
   file: string;
@@ -64,100 +49,84 @@ function blank(code: string): ReportDefinition {
 export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code: string; onClose(): void; onChanged(): void }) {
   const { t } = useI18n();
   const [code, setCode] = useState(initialCode);
-  const [design, setDesign] = useState<Design>();
-  const [text, setText] = useState(initialCode ? '' : JSON.stringify(blank(''), null, 2));
+  // the design of the report being edited; a new report has none until its first save
+  const [designOf, setDesignOf] = useState(initialCode || null);
+  const design = useResource(designOf, (signal) => dataProvider.reportDesign(designOf!, signal));
+  const [typed, setText] = useState<string>();
+  const text =
+    typed ??
+    (design.data?.definition ? JSON.stringify(design.data.definition, null, 2) : initialCode ? '' : JSON.stringify(blank(''), null, 2));
   const [note, setNote] = useState('');
-  const [problems, setProblems] = useState<Problem[]>([]);
-  const [message, setMessage] = useState<string>();
+  const [invalid, setInvalid] = useState<string>();
   const [preview, setPreview] = useState<ReportResult>();
+  // a trial run may be stopped; a save or a revert, once sent, is not
+  const trial = useCommand();
+  const command = useCommand({ abortable: false });
   const isNew = !initialCode;
-
-  const load = (c: string) =>
-    apiGet<Design>(`/api/reports/${c}/design`).then((d) => {
-      setDesign(d);
-      if (d.definition) setText(JSON.stringify(d.definition, null, 2));
-    });
-  useEffect(() => {
-    if (initialCode) load(initialCode).catch((e: ApiError) => setMessage(e.message));
-  }, [initialCode]);
+  const refusal = trial.error ?? command.error;
+  const message = invalid ?? (refusal ? refusal.message : design.error);
+  const problems: Problem[] = refusal
+    ? ((refusal.details?.problems as Problem[] | undefined) ?? []).concat(
+        Object.entries(refusal.fields).map(([pointer, m]) => ({ file: 'report', pointer, message: m })),
+      )
+    : [];
 
   const parse = (): ReportDefinition | undefined => {
+    setInvalid(undefined);
     try {
       const def = JSON.parse(text) as ReportDefinition;
       if (isNew && code) def.code = code;
       return def;
     } catch (e) {
-      setProblems([]);
-      setMessage(t('report.invalidJson', { detail: (e as Error).message }));
+      trial.clear();
+      command.clear();
+      setInvalid(t('report.invalidJson', { detail: (e as Error).message }));
       return undefined;
     }
   };
-  const showError = (e: ApiError) => {
-    setPreview(undefined);
-    setMessage(e.message);
-    setProblems(
-      ((e.details?.problems as Problem[] | undefined) ?? []).concat(
-        Object.entries(e.fields).map(([pointer, m]) => ({ file: 'report', pointer, message: m })),
-      ),
-    );
-  };
-  const clear = () => {
-    setMessage(undefined);
-    setProblems([]);
+  const reread = async (c: string) => {
+    setText(undefined);
+    if (c === designOf) await design.load();
+    else setDesignOf(c);
   };
 
   const dryRun = async () => {
     const definition = parse();
     if (!definition) return;
-    clear();
-    try {
-      const r = await blocking((signal) =>
-        apiPost<ReportResult & { truncated?: boolean }>('/api/reports/dry-run', { definition }, { signal }),
-      );
-      setPreview(r.columns ? r : undefined);
-      toast.success(t('report.dryRunOk', { count: r.rows.length }));
-    } catch (e) {
-      if (!(e as ApiError).aborted) showError(e as ApiError);
-    }
+    setPreview(undefined);
+    command.clear();
+    const r = await trial.run((signal) => dataProvider.dryRunReport(definition, signal));
+    if (!r) return;
+    setPreview(r.columns ? r : undefined);
+    toast.success(t('report.dryRunOk', { count: r.rows.length }));
   };
   const save = async () => {
     const definition = parse();
     if (!definition) return;
-    clear();
-    try {
-      const r = await blocking(
-        (signal) =>
-          http
-            .put<{ version: number }>(`/api/reports/${definition.code}/design`, { definition, ...(note ? { note } : {}) }, { signal })
-            .then((x) => x.data),
-        { abortable: false },
-      );
-      toast.success(t('report.saved', { code: definition.code, version: r.version }));
-      setNote('');
-      setCode(definition.code);
-      await load(definition.code);
-      onChanged();
-    } catch (e) {
-      showError(e as ApiError);
-    }
+    setPreview(undefined);
+    trial.clear();
+    const r = await command.run((signal) => dataProvider.saveReportDesign(definition, note || undefined, signal));
+    if (!r) return;
+    toast.success(t('report.saved', { code: definition.code, version: r.version }));
+    setNote('');
+    setCode(definition.code);
+    await reread(definition.code);
+    onChanged();
   };
   const revert = async () => {
     if (!(await confirmDialog({ message: t('report.revertConfirm', { code }), okLabel: t('report.revert'), tone: 'danger' }))) return;
-    try {
-      await blocking((signal) => apiPost(`/api/reports/${code}/revert`, {}, { signal }), { abortable: false });
-      toast.success(t('report.reverted', { code }));
-      await load(code);
-      onChanged();
-    } catch (e) {
-      showError(e as ApiError);
-    }
+    trial.clear();
+    if (!(await command.run((signal) => dataProvider.revertReport(code, signal)))) return;
+    toast.success(t('report.reverted', { code }));
+    await reread(code);
+    onChanged();
   };
 
-  const canRevert = design && (design.source === 'overridden' || design.source === 'property');
+  const canRevert = design.data && (design.data.source === 'overridden' || design.data.source === 'property');
   return (
     <Drawer
       wide
-      title={isNew && !design ? t('report.new') : t('report.designTitle', { code })}
+      title={isNew && !design.data ? t('report.new') : t('report.designTitle', { code })}
       onClose={onClose}
       closeLabel={t('common.close')}
       footer={
@@ -169,7 +138,7 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
             type="button"
             className="btn btn-primary"
             onClick={() => void save()}
-            disabled={isNew && !design && !/^[a-z0-9-]+$/.test(code)}
+            disabled={isNew && !design.data && !/^[a-z0-9-]+$/.test(code)}
             data-testid="report-save"
           >
             <Icon name="check" size="sm" /> {t('report.save')}
@@ -184,7 +153,7 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
       }
     >
       <div className="drawer-body stack">
-        {isNew && !design && (
+        {isNew && !design.data && (
           <div className="field">
             <label htmlFor="report-code">{t('report.newCode')}</label>
             <input
@@ -232,7 +201,7 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
             <ReportTable result={preview} />
           </div>
         )}
-        {design && design.versions.length > 0 && (
+        {design.data && design.data.versions.length > 0 && (
           <div className="card">
             <div className="card-header">
               <h3>{t('report.versions')}</h3>
@@ -255,7 +224,7 @@ export function ReportDesigner({ code: initialCode, onClose, onChanged }: { code
                     ) : null,
                 },
               ]}
-              rows={design.versions}
+              rows={design.data.versions}
             />
           </div>
         )}

@@ -1,10 +1,14 @@
-import { apiDelete, apiGet, apiPatch, apiPost } from './client';
+import { apiDelete, apiGet, apiPatch, apiPost, http } from './client';
 import type { ReportResult } from '../../core/reports/layout';
-import type { ReportDefinition } from '../../core/meta/types';
+import type { ReportDefinition, Screen, EntitySchema } from '../../core/meta/types';
+import type { SessionPayload } from '../../core/api/contract';
 
 /**
  * The one data contract every screen uses (after react-admin's dataProvider): lists page, sort and
- * filter on the server; writes carry the version they read; every call takes an AbortSignal.
+ * filter on the server; writes carry the version they read; every call takes an AbortSignal. Besides
+ * entities, commands and reports, it names the engine's own services (sessions, definitions, report
+ * design); a module's own endpoints that are neither an entity nor a command are read and written by
+ * name (`read('system/update')`), so no screen builds a URL or calls the HTTP client itself.
  */
 export type Row = Record<string, any> & { id: number; version?: number; _refs?: Record<string, string> };
 
@@ -32,6 +36,8 @@ export interface ListResult {
 }
 
 const base = (entity: string) => `/api/data/${entity}`;
+/** what a write answers when it has nothing to tell */
+type Ok = { ok: true };
 
 export const dataProvider = {
   getList(entity: string, p: ListParams, signal?: AbortSignal) {
@@ -79,9 +85,62 @@ export const dataProvider = {
   reportMeta(code: string, signal?: AbortSignal) {
     return apiGet<ReportMeta>(`/api/reports/${code}/meta`, { signal });
   },
+  /** every report of the property the user may see, and whether they may design reports */
+  reportCatalog(signal?: AbortSignal) {
+    return apiGet<ReportCatalog>('/api/reports', { signal });
+  },
+  reportDesign(code: string, signal?: AbortSignal) {
+    return apiGet<ReportDesign>(`/api/reports/${code}/design`, { signal });
+  },
+  /** checks a definition and runs it on its first rows, saving nothing */
+  dryRunReport(definition: ReportDefinition, signal?: AbortSignal) {
+    return apiPost<ReportResult & { truncated?: boolean }>('/api/reports/dry-run', { definition }, { signal });
+  },
+  saveReportDesign(definition: ReportDefinition, note: string | undefined, signal?: AbortSignal) {
+    return http
+      .put<{ code: string; version: number }>(
+        `/api/reports/${definition.code}/design`,
+        { definition, ...(note ? { note } : {}) },
+        { signal },
+      )
+      .then((r) => r.data);
+  },
+  revertReport(code: string, signal?: AbortSignal) {
+    return apiPost<Ok>(`/api/reports/${code}/revert`, {}, { signal });
+  },
+  /** a screen definition with the entity schemas and screens it needs */
+  screen(id: string, signal?: AbortSignal) {
+    return apiGet<{ id: string; screen: Screen; entities: Record<string, EntitySchema>; screens: Record<string, Screen> }>(
+      `/api/meta/screens/${id}`,
+      { signal },
+    );
+  },
+  /** the signed-in user's menu for the active property */
+  menu<T>(signal?: AbortSignal) {
+    return apiGet<{ items: T[] }>('/api/meta/menu', { signal });
+  },
+  session: {
+    signIn: (username: string, password: string, signal?: AbortSignal) =>
+      apiPost<SessionPayload>('/api/auth/login', { username, password }, { signal }),
+    current: (signal?: AbortSignal) => apiGet<SessionPayload>('/api/auth/me', { signal }),
+    signOut: () => apiPost<Ok>('/api/auth/logout'),
+    switchProperty: (branchId: number, signal?: AbortSignal) => apiPost<SessionPayload>('/api/auth/branch', { branchId }, { signal }),
+    changePassword: (currentPassword: string, newPassword: string, signal?: AbortSignal) =>
+      apiPost<Ok>('/api/auth/password', { currentPassword, newPassword }, { signal }),
+    forgotPassword: (login: string, signal?: AbortSignal) => apiPost<Ok>('/api/auth/forgot', { login }, { signal }),
+    resetPassword: (token: string, password: string, signal?: AbortSignal) =>
+      apiPost<Ok>('/api/auth/reset', { token, password }, { signal }),
+    changeEmail: (newEmail: string, password: string, signal?: AbortSignal) =>
+      apiPost<Ok>('/api/auth/change-email', { newEmail, password }, { signal }),
+    confirmEmail: (token: string, signal?: AbortSignal) => apiPost<{ email: string }>('/api/auth/confirm-email', { token }, { signal }),
+  },
   /** a module's own resource that is neither an entity nor a report: `read('system/update')` is GET /api/system/update */
   read<T>(resource: string, params: Record<string, unknown> = {}, signal?: AbortSignal) {
     return apiGet<T>(`/api/${resource}`, { params, signal });
+  },
+  /** writes a module's own resource: POST by default, PATCH to change part of it */
+  write<T>(resource: string, body: Record<string, unknown>, signal?: AbortSignal, method: 'POST' | 'PATCH' = 'POST') {
+    return method === 'PATCH' ? apiPatch<T>(`/api/${resource}`, body, { signal }) : apiPost<T>(`/api/${resource}`, body, { signal });
   },
 };
 
@@ -89,6 +148,34 @@ export type { ReportResult };
 
 /** A report as its screen needs it: the definition without its SQL, and where it comes from. */
 export type ReportMeta = Omit<ReportDefinition, 'sql'> & { source: 'shipped' | 'property' | 'overridden'; version: number | null };
+
+export interface ReportCatalog {
+  designer: boolean;
+  rows: {
+    code: string;
+    name: ReportDefinition['name'];
+    module: string;
+    description: string | null;
+    source: 'shipped' | 'property' | 'overridden';
+    version: number | null;
+    canRun: boolean;
+  }[];
+}
+
+/** A property's report as its designer sees it: the definition in force, the shipped one, every version. */
+export interface ReportDesign {
+  definition: ReportDefinition | null;
+  source: 'shipped' | 'property' | 'overridden' | 'retired';
+  shipped: ReportDefinition | null;
+  versions: {
+    version: number;
+    action: 'save' | 'revert';
+    note: string | null;
+    created_at: string;
+    created_by: string | null;
+    definition: ReportDefinition | null;
+  }[];
+}
 
 /** The contract as a type, so a controller can be given another source (a test's, a document's lines). */
 export type DataProvider = typeof dataProvider;

@@ -30,6 +30,7 @@ export function describeApiError(
   const fieldErrors = Object.fromEntries(onFields);
   if (stale) return { fieldErrors, problem: { tone: 'warning', text: err.message, stale: true } };
   if (onFields.length && !elsewhere.length) return { fieldErrors };
-  const text = onFields.length ? elsewhere.join(' ') : [err.message, ...elsewhere.filter((m) => m !== err.message)].join(' ');
+  // the server's own words for the fields not shown say more than its summary ("check the marked fields")
+  const text = elsewhere.length ? elsewhere.join(' ') : err.message;
   return { fieldErrors, problem: { tone: 'danger', text, stale: false } };
 }

@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { FlatRoute, RouteNode } from '../../core/meta/types';
 import { flattenRoutes, toRouterPath } from '../../core/meta/types';
+import { ModuleLanding } from './ModuleLanding';
 
 export interface RouteHandle {
   route: FlatRoute;
@@ -18,7 +19,10 @@ export interface RouteElements {
   notFound: React.ReactElement;
 }
 
-/** routes.json → react-router route objects: redirects are data, screens load on demand. */
+/**
+ * routes.json → react-router route objects: redirects are data, screens load on demand, and a module or
+ * menu group (a node with children and no screen) leads to its dashboard or first screen.
+ */
 export function buildRoutes(routes: RouteNode[], el: RouteElements): RouteObject[] {
   const flat = flattenRoutes(routes);
   const publicRoutes: RouteObject[] = [];
@@ -26,6 +30,10 @@ export function buildRoutes(routes: RouteNode[], el: RouteElements): RouteObject
   for (const r of flat) {
     const path = toRouterPath(r.fullPath);
     const handle: RouteHandle = { route: r };
+    if (r.node.children?.length && !r.node.screen && !r.node.public) {
+      shellRoutes.push({ path, element: <ModuleLanding route={r} routes={flat} />, handle });
+      continue;
+    }
     if (r.node.redirect) {
       const target = <Navigate to={r.node.redirect} replace />;
       (r.node.public ? publicRoutes : shellRoutes).push({ path, element: target, handle });

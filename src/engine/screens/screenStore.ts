@@ -1,4 +1,4 @@
-import { apiGet } from '../api/client';
+import { dataProvider } from '../api/dataProvider';
 import type { EntitySchema, Screen } from '../../core/meta/types';
 
 export interface ScreenBundle {
@@ -27,7 +27,7 @@ export function loadScreen(id: string): Promise<ScreenBundle> {
   if (own) return Promise.resolve(own);
   let p = cache.get(id);
   if (!p) {
-    p = apiGet<ScreenBundle>(`/api/meta/screens/${id}`);
+    p = dataProvider.screen(id);
     p.catch(() => cache.delete(id));
     cache.set(id, p);
   }

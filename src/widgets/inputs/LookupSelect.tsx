@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLookupSource, type LookupOption as Option } from './lookupSource';
 import { Icon } from '../Icon';
 
@@ -27,12 +27,24 @@ export function LookupSelect(props: {
   const [active, setActive] = useState(0);
   const [loading, setLoading] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const selected = multiple ? ((value as number[] | null) ?? []) : value == null ? [] : [value as number];
+  const selected = useMemo(
+    () => (multiple ? ((value as number[] | null) ?? []) : value == null ? [] : [value as number]),
+    [multiple, value],
+  );
+  const selectedKey = selected.join(',');
   const filterKey = JSON.stringify(filter ?? {});
 
-  // Names of the values already held (an edit form opening, or a URL filter).
+  // Names of the values already held (an edit form opening, or a URL filter); the ones known are kept.
+  const known = useRef(labels);
   useEffect(() => {
-    const missing = selected.filter((id) => !labels.has(id));
+    known.current = labels;
+  }, [labels]);
+  useEffect(() => {
+    const missing = selectedKey
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((id) => !known.current.has(id));
     if (!missing.length) return;
     const controller = new AbortController();
     source
@@ -40,7 +52,7 @@ export function LookupSelect(props: {
       .then((rows) => setLabels((m) => new Map([...m, ...rows.map((x) => [x.id, x.label] as [number, string])])))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [entity, JSON.stringify(selected)]);
+  }, [source, entity, selectedKey]);
 
   useEffect(() => {
     if (!open) return;
@@ -48,7 +60,7 @@ export function LookupSelect(props: {
     setLoading(true);
     const timer = setTimeout(() => {
       source
-        .search(entity, { q: query || undefined, filter }, controller.signal)
+        .search(entity, { q: query || undefined, filter: JSON.parse(filterKey) as Record<string, unknown> }, controller.signal)
         .then((rows) => {
           setOptions(rows);
           setActive(0);
@@ -61,7 +73,7 @@ export function LookupSelect(props: {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, query, entity, filterKey]);
+  }, [source, open, query, entity, filterKey]);
 
   useEffect(() => {
     if (!open) return;

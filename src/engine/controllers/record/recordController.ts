@@ -1,12 +1,13 @@
 import { createStore, type Store } from '../../store';
 import type { ApiError } from '../../api/client';
 import type { DataProvider, Row } from '../../api/dataProvider';
-import { describeApiError, type RecordProblem } from '../problem';
+import { describeApiError } from '../problem';
+import { attempt, type Outcome } from '../attempt';
 import { direct, type Runner } from '../run';
 
 export type RecordSource = Pick<DataProvider, 'getOne' | 'create' | 'update' | 'delete' | 'run'>;
 
-export interface RecordState {
+export interface RecordState extends Outcome {
   /** 'create' until a new record is saved, then 'edit' */
   mode: 'create' | 'edit';
   id: number | null;
@@ -17,10 +18,6 @@ export interface RecordState {
   /** what the person is editing */
   values: Record<string, unknown>;
   loadError?: string;
-  /** the server's messages for fields the screen shows */
-  fieldErrors: Record<string, string>;
-  problem?: RecordProblem;
-  busy: boolean;
 }
 
 export interface RecordControllerOptions {
@@ -73,21 +70,9 @@ export function createRecordController(opts: RecordControllerOptions): RecordCon
 
   const fail = (err: unknown) => {
     const e = err as ApiError;
-    if (e.aborted) return;
-    patch(describeApiError(e, shows));
+    if (!e.aborted) patch({ ...describeApiError(e, shows), error: e });
   };
-
-  const attempt = async <T>(call: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> => {
-    patch({ busy: true, problem: undefined, fieldErrors: {} });
-    try {
-      return await blocking(call);
-    } catch (err) {
-      fail(err);
-      return undefined;
-    } finally {
-      patch({ busy: false });
-    }
-  };
+  const write = <T>(call: (signal: AbortSignal) => Promise<T>) => attempt(call, { blocking, shows, report: patch });
 
   const load = async () => {
     const { id } = store.get();
@@ -109,7 +94,7 @@ export function createRecordController(opts: RecordControllerOptions): RecordCon
     change: (values) => patch({ values }),
     async save(values) {
       const { mode, id, row } = store.get();
-      const saved = await attempt((signal) =>
+      const saved = await write((signal) =>
         mode === 'create' ? source.create(entity, values, signal) : source.update(entity, id!, row!.version!, values, signal),
       );
       if (!saved) return undefined;
@@ -119,11 +104,11 @@ export function createRecordController(opts: RecordControllerOptions): RecordCon
     async remove() {
       const { id, row } = store.get();
       if (id === null || !row) return undefined;
-      return attempt((signal) => source.delete(entity, id, row.version!, signal));
+      return write((signal) => source.delete(entity, id, row.version!, signal));
     },
     async run<T>(op: string, input: Record<string, unknown> = {}, withVersion = false) {
       const { id, row } = store.get();
-      const result = await attempt((signal) =>
+      const result = await write((signal) =>
         source.run<T & Record<string, unknown>>(op, { id, ...(withVersion ? { version: row?.version } : {}), ...input }, signal),
       );
       if (result === undefined) return undefined;

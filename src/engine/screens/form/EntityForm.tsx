@@ -7,6 +7,7 @@ import type { Row } from '../../api/dataProvider';
 import { downloadFile } from '../../api/client';
 import { useRecordController } from '../../controllers/record/useRecordController';
 import { ActionInputs } from './ActionInputs';
+import { Refusal } from '../Refusal';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { evaluate } from '../../../core/conditions/evaluate';
@@ -169,17 +170,7 @@ export default function EntityForm(props: EntityFormProps) {
     </div>
   ) : (
     <>
-      {problem && (
-        <div className={`alert alert-${problem.tone}`} role="alert" style={{ marginBottom: 14 }}>
-          <Icon name="alert" />
-          <div style={{ flex: 1 }}>{problem.text}</div>
-          {problem.stale && (
-            <button type="button" className="btn btn-sm" onClick={() => void record.load()}>
-              {t('common.reload')}
-            </button>
-          )}
-        </div>
-      )}
+      <Refusal problem={problem} onReload={() => void record.load()} />
       {asking && (
         <ActionInputs
           action={asking.action}

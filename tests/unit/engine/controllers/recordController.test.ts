@@ -133,7 +133,7 @@ describe('record controller: one record without pixels', () => {
     expect(c.store.get().fieldErrors).toEqual({});
     expect(c.store.get().problem).toEqual({
       tone: 'danger',
-      text: 'Check the marked fields GL account 9999 is not a posting account',
+      text: 'GL account 9999 is not a posting account',
       stale: false,
     });
   });

@@ -1,0 +1,15 @@
+import { Navigate } from 'react-router-dom';
+import type { FlatRoute } from '../../core/meta/types';
+import { useI18n } from '../i18n/i18n';
+import { hasRight, useSession } from '../session/session';
+import { Problem } from '../screens/ScreenHost';
+import { landingPath } from './landing';
+
+/** A module or menu-group path opens its dashboard or its first screen the user may open, never "Page not found". */
+export function ModuleLanding({ route, routes }: { route: FlatRoute; routes: FlatRoute[] }) {
+  const session = useSession();
+  const { t, pick } = useI18n();
+  const target = landingPath(route, routes, (r) => Boolean(r.node.signedIn) || hasRight(session, r.node.permission, 'view'));
+  if (target) return <Navigate to={target} replace />;
+  return <Problem title={t('common.noAccess')} text={pick(route.node.name)} />;
+}
