@@ -227,14 +227,30 @@ function dbValue(m: EntityModel, field: string, v: unknown) {
 
 /** Names of rows for lookup fields: one query per referenced entity per page, never one per row. */
 export async function refLabels(db: Db, target: EntityModel, branchId: number, ids: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  const unique = [...new Set(ids.filter((x) => Number.isInteger(x)))];
-  if (!unique.length) return out;
-  const scope = target.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
-  const label = sql.join(target.labelFields.map((f) => sql`coalesce(${col(target, f)}::text, '')`), sql` || ' - ' || `);
-  const { rows } = await sql<{ id: number; label: string }>`
-    SELECT id, ${label} AS label FROM ${sql.table(target.table)} WHERE id = ANY(${unique}) ${scope}`.execute(db);
-  for (const r of rows) out.set(r.id, r.label);
+  return (await refLabelsMany(db, branchId, [{ key: 'ref', target, ids }])).get('ref')!;
+}
+
+/**
+ * The names of several lookups at once — one statement for a whole list page, however many lookup fields
+ * it has (on PGlite's single session every statement waits its turn, so ten small ones cost ten turns).
+ */
+export async function refLabelsMany(
+  db: Db,
+  branchId: number,
+  wanted: { key: string; target: EntityModel; ids: number[] }[],
+): Promise<Map<string, Map<number, string>>> {
+  const out = new Map(wanted.map((w) => [w.key, new Map<number, string>()]));
+  const parts = wanted
+    .map((w) => ({ ...w, ids: [...new Set(w.ids.filter((x) => Number.isInteger(x)))] }))
+    .filter((w) => w.ids.length)
+    .map((w) => {
+      const scope = w.target.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+      const label = sql.join(w.target.labelFields.map((f) => sql`coalesce(${col(w.target, f)}::text, '')`), sql` || ' - ' || `);
+      return sql`(SELECT ${w.key}::text AS key, id, ${label} AS label FROM ${sql.table(w.target.table)} WHERE id = ANY(${w.ids}) ${scope})`;
+    });
+  if (!parts.length) return out;
+  const { rows } = await sql<{ key: string; id: number; label: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  for (const r of rows) out.get(r.key)!.set(Number(r.id), r.label);
   return out;
 }
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { conflict } from '../http/errors.js';
 import { formatLocalDateTime } from '../../src/core/format/format.js';
-import { lastChangedBy, refLabels } from './crud.js';
+import { lastChangedBy, refLabelsMany } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import { readLines, type Line } from './lines.js';
 
@@ -59,20 +59,16 @@ export async function present(
 ) {
   if (!rows.length) return;
   const auth = req.auth!;
-  // one query per lookup field that holds any value on this page, sent together
-  await Promise.all(
-    [...m.refs].map(async ([field, targetId]) => {
-      const target = models.get(targetId);
-      if (!target || m.virtual.includes(field)) return;
-      const ids = rows.map((r) => r[field] as number).filter((id) => id != null);
-      if (!ids.length) return;
-      const labels = await refLabels(db, target, auth.branchId, ids);
-      for (const r of rows) {
-        const id = r[field] as number;
-        if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(id) ?? `#${id}`;
-      }
-    }),
-  );
+  // the names of every lookup field on this page in one statement
+  const wanted = [...m.refs]
+    .filter(([field, targetId]) => models.has(targetId) && !m.virtual.includes(field))
+    .map(([field, targetId]) => ({ key: field, target: models.get(targetId)!, ids: rows.map((r) => r[field] as number).filter((id) => id != null) }));
+  const labels = await refLabelsMany(db, auth.branchId, wanted);
+  for (const { key: field } of wanted)
+    for (const r of rows) {
+      const id = r[field] as number;
+      if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(field)!.get(id) ?? `#${id}`;
+    }
   for (const lf of m.lines) {
     if (opts.list && !lf.spec.inList) continue;
     const byParent = await readLines(db, m, lf, auth.branchId, rows.map((r) => Number(r.id)), models);
