@@ -20,6 +20,7 @@ import { authRoutes } from './auth/routes.js';
 import { createOutboxMailer, type Mailer } from './auth/mailer.js';
 import { createAjv } from './validation/ajv.js';
 import { opsRoutes } from './ops/registry.js';
+import { auditNameLabels } from './meta/auditNames.js';
 import { reportRoutes } from './reports/routes.js';
 import { importRoutes } from './import/routes.js';
 import { checkEntityColumns, syncManagedTables } from './db/schemaCheck.js';
@@ -102,6 +103,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     actionName: (resource, action, lang) =>
       opNames.get(`${resource}:${action}`)?.[lang] ?? meta.labels.get(`right.${action}`)?.[lang] ?? action,
   };
+
+  // the audit log's subjects and actions are named in both languages like every other label
+  for (const [key, text] of auditNameLabels(
+    meta,
+    modules.flatMap((m) => m.ops ?? []),
+    { resource: ctx.resourceName, action: ctx.actionName },
+  ))
+    meta.labels.set(key, text);
 
   installErrorHandler(app, {
     labels: () => meta.labels,

@@ -27,6 +27,9 @@ export async function sessionPayload(ctx: AppContext, auth: AuthInfo, expiresAt?
     await sql<{ id: number; code: string; name: string; city: string | null }>`
       SELECT id, code, name, city FROM branch WHERE id = ANY(${auth.branchIds}) ORDER BY id`.execute(ctx.db)
   ).rows;
+  const group = (
+    await sql<{ main_module: string | null }>`SELECT main_module FROM user_group WHERE id = ${auth.user.groupId}`.execute(ctx.db)
+  ).rows[0];
   const exp =
     expiresAt ??
     (await sql<{ expires_at: Date }>`SELECT expires_at FROM user_session WHERE id = ${auth.sessionId}`.execute(ctx.db)).rows[0]?.expires_at;
@@ -37,6 +40,7 @@ export async function sessionPayload(ctx: AppContext, auth: AuthInfo, expiresAt?
     branches,
     rights: auth.user.isAdmin ? ['*'] : [...auth.rights].sort(),
     expiresAt: exp ? new Date(exp).toISOString() : null,
+    home: group?.main_module ? `/${group.main_module}` : '/dashboard',
   };
 }
 

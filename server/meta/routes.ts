@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../context.js';
-import type { RouteNode, Screen } from '../../src/core/meta/types.js';
+import type { AppContext, AuthInfo } from '../context.js';
+import type { DashboardScreen, RouteNode, Screen } from '../../src/core/meta/types.js';
+import { canRun, effectiveReport } from '../reports/definitions.js';
 import { notFound } from '../http/errors.js';
 import { hasRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
@@ -72,9 +73,10 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { module, name } = req.params as { module: string; name: string };
       const id = `${module}/${name}`;
-      if (!publicScreens.has(id)) requireAuth(req);
-      const screen = ctx.meta.screens.get(id);
-      if (!screen) throw notFound(`screen ${id}`);
+      const auth = publicScreens.has(id) ? undefined : requireAuth(req);
+      const shipped = ctx.meta.screens.get(id);
+      if (!shipped) throw notFound(`screen ${id}`);
+      const screen = auth && shipped.kind === 'dashboard' ? await readableDashboard(ctx, auth, shipped) : shipped;
       return { id, screen, ...related(ctx, screen) };
     },
   );
@@ -96,6 +98,25 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
       return entity;
     },
   );
+}
+
+/**
+ * A dashboard as one user sees it: a tile or a table whose report they may not run is simply not there
+ * (never a tile showing an error). The report in force for the property decides, so a property's change
+ * of a report's right counts.
+ */
+async function readableDashboard(ctx: AppContext, auth: AuthInfo, screen: DashboardScreen): Promise<DashboardScreen> {
+  const codes = [...new Set([...screen.tiles.map((t) => t.report), ...(screen.tables ?? []).map((t) => t.report)])];
+  const readable = new Set<string>();
+  for (const code of codes) {
+    const report = await effectiveReport(ctx.db, ctx.meta, auth.branchId, code);
+    if (report && canRun(auth, report)) readable.add(code);
+  }
+  return {
+    ...screen,
+    tiles: screen.tiles.filter((t) => readable.has(t.report)),
+    tables: screen.tables?.filter((t) => readable.has(t.report)),
+  };
 }
 
 /** A list screen comes with its entity and its form, so the client needs one request per screen. */

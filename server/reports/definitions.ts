@@ -6,6 +6,8 @@ import type { Meta } from '../meta/load.js';
 import type { ReportDefinition } from '../../src/core/meta/types.js';
 import { checkReport, type MetaError } from '../meta/validate.js';
 import { createAjv } from '../validation/ajv.js';
+import type { AuthInfo } from '../context.js';
+import { hasRight } from '../http/rbac.js';
 
 /** A report as it is in force for one property: shipped, the property's own, or a shipped one it changed. */
 export interface EffectiveReport {
@@ -39,6 +41,19 @@ export async function effectiveReport(db: Db, meta: Meta, branchId: number, code
     return { def: latest.definition, source: shipped ? 'overridden' : 'property', version: latest.version, shipped };
   }
   return shipped ? { def: shipped, source: 'shipped', version: null, shipped } : undefined;
+}
+
+/** The reporting screen's right: it runs a property's own reports, and its `design` right designs them. */
+export const REPORTING = 'utilities.reporting';
+
+/** The right that runs a report: its own, else for a property's own report the reporting screen's. */
+export function runRight(e: EffectiveReport): string | undefined {
+  return e.def.permission ?? (e.source === 'property' ? REPORTING : undefined);
+}
+
+export function canRun(auth: AuthInfo, e: EffectiveReport) {
+  const r = runRight(e);
+  return !r || hasRight(auth, r, 'view');
 }
 
 /** Every report in force for the property: the shipped ones (as it may have changed them) and its own. */

@@ -14,7 +14,10 @@ import { refLabels } from '../data/crud.js';
 import { getJob, jobStatus, startJob } from '../jobs/jobStore.js';
 import {
   appendVersion,
+  canRun,
   effectiveReport,
+  REPORTING,
+  runRight,
   reportCatalog,
   reportVersions,
   validateReportDefinition,
@@ -26,23 +29,12 @@ import { toCsv } from './export/csv.js';
 import { writeXlsx } from './export/xlsx.js';
 import { PDF_ROW_CAP, writePdf } from './export/pdf.js';
 
-export const REPORTING = 'utilities.reporting';
 const GROUPS = 'utilities.group-report';
 const codeParams = {
   type: 'object',
   required: ['code'],
   properties: { code: { type: 'string', pattern: '^[a-z0-9-]+$', maxLength: 60 } },
 } as const;
-
-/** The right that runs a report: its own, else for a property's own report the reporting screen's. */
-function runRight(e: EffectiveReport): string | undefined {
-  return e.def.permission ?? (e.source === 'property' ? REPORTING : undefined);
-}
-
-function canRun(auth: AuthInfo, e: EffectiveReport) {
-  const r = runRight(e);
-  return !r || hasRight(auth, r, 'view');
-}
 
 /** The definition as a screen needs it: never the SQL (that is for report designers). */
 function publicPart(e: EffectiveReport) {

@@ -20,6 +20,8 @@ export interface DemoGroup {
   grants: string[];
   /** resources granted with view only */
   viewOnly?: string[];
+  /** the module whose dashboard its members land on */
+  mainModule?: string;
 }
 
 export const DEMO_GROUPS: DemoGroup[] = [
@@ -29,6 +31,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     name: 'Front office',
     description: 'Reservations, check-in and check-out, guest folios',
     grants: ['frontoffice.*'],
+    mainModule: 'frontoffice',
     viewOnly: ['housekeeping.*', 'sales.rate', 'sales.currency', 'system.tax-service', 'system.pay-article'],
   },
   { code: 'HK', name: 'Housekeeping', description: 'Room status, lost and found, maid tasks', grants: ['housekeeping.*'] },
@@ -68,6 +71,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     description: 'Accounts, rates, allotments, activities',
     grants: ['sales.*'],
     viewOnly: ['frontoffice.*'],
+    mainModule: 'sales',
   },
 ];
 

@@ -66,7 +66,8 @@ export async function seedSystem(db: Db, meta: Meta, businessDate = dayjs().form
     const row = await one<{ id: number }>(
       db,
       sql`
-      INSERT INTO user_group (code, name, description, is_admin) VALUES (${g.code}, ${g.name}, ${g.description}, ${g.isAdmin ?? false}) RETURNING id`,
+      INSERT INTO user_group (code, name, description, is_admin, main_module)
+      VALUES (${g.code}, ${g.name}, ${g.description}, ${g.isAdmin ?? false}, ${g.mainModule ?? null}) RETURNING id`,
     );
     groupIds[g.code] = row.id;
     const rights = [...catalog].filter((r) => {

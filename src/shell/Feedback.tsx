@@ -26,13 +26,14 @@ export function LoadingOverlay() {
 
 export function Toasts() {
   const list = useStore(toastStore);
+  const { t } = useI18n();
   return (
     <div className="toasts" aria-live="polite">
       {list.map((x) => (
         <div key={x.id} className={`toast toast-${x.tone}`} role={x.tone === 'error' ? 'alert' : 'status'}>
           <Icon name={x.tone === 'success' ? 'check' : x.tone === 'info' ? 'info' : 'alert'} />
           <div className="msg">{x.message}</div>
-          <button type="button" onClick={() => dismissToast(x.id)} aria-label="×">
+          <button type="button" onClick={() => dismissToast(x.id)} aria-label={t('common.close')}>
             <Icon name="x" size="sm" />
           </button>
         </div>

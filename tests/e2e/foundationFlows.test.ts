@@ -156,30 +156,3 @@ describe('forgotten password', () => {
     await context.close();
   });
 });
-
-describe('loading overlay', () => {
-  it('covers a slow request with LOADING and "Abort Proccess", which really cancels it', async () => {
-    const { page, context } = await newPage(browser);
-    await signIn(page, 'admin');
-    await page.waitForURL('**/dashboard');
-    let finished = false;
-    await page.route(
-      (url) => url.pathname === '/api/reports/tax-service-rates',
-      async (route) => {
-        await new Promise((r) => setTimeout(r, 4000));
-        await route.continue().catch(() => undefined);
-        finished = true;
-      },
-    );
-    await page.goto('/utilities/reporting/tax-service-rates');
-    const overlay = page.locator('.loading-overlay');
-    await overlay.getByText('LOADING').waitFor();
-    await screenshot(page, 'loading-overlay');
-    await overlay.getByRole('button', { name: 'Abort Proccess' }).click();
-    await overlay.waitFor({ state: 'detached' });
-    await page.locator('.alert-warning', { hasText: 'Stopped' }).waitFor();
-    expect(finished).toBe(false);
-    expect(await page.locator('[data-testid=report-result]').count()).toBe(0);
-    await context.close();
-  });
-});

@@ -2,7 +2,7 @@ import type { Lang, ReportColumn, ReportDefinition } from '../../../src/core/met
 import type { ReportResult } from '../../../src/core/reports/layout.js';
 import { formatDate, formatDateTime, formatValue } from '../../../src/core/format/format.js';
 import { translate, type Labels } from '../../i18n/translate.js';
-import { columnTitle, parameterTitle } from '../../../src/core/reports/labels.js';
+import { columnTitle, parameterTitle, valueText } from '../../../src/core/reports/labels.js';
 
 /** Everything an export prints besides the rows, in the reader's language. */
 export interface Presentation {
@@ -55,7 +55,7 @@ export function presentation(
     generatedAt: formatDateTime(result.context.generatedAt),
     columnTitle: (c) => columnTitle(c, lang, t),
     display: (c, value) =>
-      c?.enumLabels && value != null ? t(`${c.enumLabels}.${String(value)}`) : formatValue(value, c?.type ?? 'text', lang, yesNo),
+      c?.enumLabels && value != null ? valueText(c.enumLabels, value, t) : formatValue(value, c?.type ?? 'text', lang, yesNo),
     t,
   };
 }

@@ -20,6 +20,8 @@ export interface SessionPayload {
   branches: { id: number; code: string; name: string; city: string | null }[];
   rights: string[];
   expiresAt: string | null;
+  /** where the user lands after signing in: their group's main module (its dashboard), else /dashboard */
+  home: string;
 }
 
 /** The one error shape of the API: { error: { code, message, fields? } }. */

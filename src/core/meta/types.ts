@@ -264,7 +264,7 @@ export interface ReportDefinition {
   version?: number;
   module?: string;
   name: I18nText;
-  description?: string;
+  description?: I18nText;
   permission?: string;
   parameters?: { type: 'object'; properties: Record<string, Record<string, unknown>>; required?: string[]; 'x-dateRanges'?: DateRange[] };
   sql: string;

@@ -14,4 +14,14 @@ export function parameterTitle(def: Pick<ReportDefinition, 'parameters'>, name: 
   return t((p['x-label'] as string | undefined) ?? `report.param.${name}`);
 }
 
+/**
+ * A value shown by its label `<prefix>.<value>` (an enum value, an audit action); a value without a label
+ * shows as it is, never as a label key.
+ */
+export function valueText(prefix: string, value: unknown, t: Translate): string {
+  const key = `${prefix}.${String(value)}`;
+  const text = t(key);
+  return text === key ? String(value) : text;
+}
+
 export const NUMERIC_TYPES = new Set(['money', 'number', 'integer', 'percent']);

@@ -8,9 +8,9 @@ import { PublicCard } from '../../shell/PublicCard';
 import { loadMenu } from '../../shell/menu';
 import { Icon } from '../../widgets/Icon';
 
-/** Only a path inside this app may follow a sign-in. */
-function safeNext(next: string | null) {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
+/** Only a path inside this app may follow a sign-in; without one the user lands on their main module. */
+function safeNext(next: string | null, home: string) {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : home;
 }
 
 export default function Login() {
@@ -33,7 +33,7 @@ export default function Login() {
     if (!localStorage.getItem('hotelier.lang') || session.user.language !== i18nStore.get().lang) await loadLabels(session.user.language);
     startSession(session);
     if (!session.user.mustChangePassword) await loadMenu();
-    navigate(session.user.mustChangePassword ? '/change-password' : safeNext(search.get('next')), { replace: true });
+    navigate(session.user.mustChangePassword ? '/change-password' : safeNext(search.get('next'), session.home), { replace: true });
   };
   const error = command.problem?.text;
   const busy = command.busy;

@@ -225,7 +225,7 @@ export default function GroupReport({ route }: ScreenProps) {
                       <button
                         type="button"
                         className="btn btn-sm btn-ghost btn-icon"
-                        aria-label="up"
+                        aria-label={t('systemMenu.moveUp')}
                         disabled={i === 0}
                         onClick={() => move(i, -1)}
                       >
@@ -234,7 +234,7 @@ export default function GroupReport({ route }: ScreenProps) {
                       <button
                         type="button"
                         className="btn btn-sm btn-ghost btn-icon"
-                        aria-label="down"
+                        aria-label={t('systemMenu.moveDown')}
                         disabled={i === draft.items.length - 1}
                         onClick={() => move(i, 1)}
                       >

@@ -25,7 +25,7 @@ export default function ReportCatalog(_props: ScreenProps) {
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
     const hits = (data?.rows ?? []).filter(
-      (r) => !q || r.code.includes(q) || r.name[lang].toLowerCase().includes(q) || (r.description ?? '').toLowerCase().includes(q),
+      (r) => !q || r.code.includes(q) || r.name[lang].toLowerCase().includes(q) || (r.description?.[lang] ?? '').toLowerCase().includes(q),
     );
     const by = new Map<string, CatalogRow[]>();
     for (const r of hits) by.set(r.module, [...(by.get(r.module) ?? []), r]);
@@ -78,7 +78,7 @@ export default function ReportCatalog(_props: ScreenProps) {
                 </div>
                 <div className="report-item-body">
                   {r.canRun ? <Link to={`/utilities/reporting/${r.code}`}>{r.name[lang]}</Link> : <strong>{r.name[lang]}</strong>}
-                  <div className="muted">{r.description ?? r.code}</div>
+                  <div className="muted">{r.description?.[lang] ?? r.code}</div>
                   <div className="row" style={{ marginTop: 6 }}>
                     <code className="muted">{r.code}</code>
                     {r.source !== 'shipped' && (

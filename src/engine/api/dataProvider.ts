@@ -155,7 +155,7 @@ export interface ReportCatalog {
     code: string;
     name: ReportDefinition['name'];
     module: string;
-    description: string | null;
+    description: ReportDefinition['description'] | null;
     source: 'shipped' | 'property' | 'overridden';
     version: number | null;
     canRun: boolean;

@@ -4,7 +4,7 @@ import type { ReportColumn } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
 import { formatInteger, formatValue } from '../../core/format/format';
 import { layoutReport, type ReportResult } from '../../core/reports/layout';
-import { columnTitle, NUMERIC_TYPES } from '../../core/reports/labels';
+import { columnTitle, NUMERIC_TYPES, valueText } from '../../core/reports/labels';
 
 const PAGE = 500;
 
@@ -23,7 +23,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
   const cellText = useCallback(
     (c: ReportColumn | undefined, v: unknown) =>
       c?.enumLabels && v != null
-        ? t(`${c.enumLabels}.${String(v)}`)
+        ? valueText(c.enumLabels, v, t)
         : formatValue(v, c?.type ?? 'text', lang, [t('common.yes'), t('common.no')]),
     [t, lang],
   );

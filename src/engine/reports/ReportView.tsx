@@ -36,11 +36,16 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
   const [values, setValues] = useState<ParamValues>(applied);
   const [result, setResult] = useState<ReportResult>();
   const [error, setError] = useState<ApiError>();
+  // a run on its way shows a skeleton in the report's own panel (the menu and the rest stay usable)
+  const [running, setRunning] = useState<AbortController>();
 
   useEffect(() => {
     let live = true;
+    const controller = new AbortController();
     setError(undefined);
-    blocking((signal) => dataProvider.report(code, applied, signal))
+    setRunning(controller);
+    dataProvider
+      .report(code, applied, controller.signal)
       .then((r) => {
         if (!live) return;
         setResult(r);
@@ -52,9 +57,11 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
         if (!live) return;
         setResult(undefined);
         setError(e);
-      });
+      })
+      .finally(() => live && setRunning(undefined));
     return () => {
       live = false;
+      controller.abort();
     };
   }, [code, applied, session?.branchId]);
 
@@ -131,19 +138,34 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
           </div>
         </div>
       )}
-      {chart && result && result.rows.length > 0 && (
+      {!running && chart && result && result.rows.length > 0 && (
         <div className="card">
           <div className="card-body">
             <Chart type={result.chart!.type} labels={chart.labels} series={chart.series} title={meta.name[lang]} format={chart.format} />
           </div>
         </div>
       )}
-      {result && (
-        <div className="card" data-testid="report-result">
-          <ReportTable result={result} />
+      {running ? (
+        <div className="card report-running" data-testid="report-skeleton" aria-busy="true">
+          <div className="card-body stack">
+            <div className="row">
+              <span className="spinner spinner-sm" /> <span className="muted">{t('common.loading')}</span>
+              <button type="button" className="btn btn-sm" style={{ marginLeft: 'auto' }} onClick={() => running.abort()}>
+                {t('shell.abort')}
+              </button>
+            </div>
+            {[92, 80, 86, 74, 90].map((w, i) => (
+              <div key={i} className="skeleton" style={{ height: 20, width: `${w}%` }} />
+            ))}
+          </div>
         </div>
+      ) : (
+        result && (
+          <div className="card" data-testid="report-result">
+            <ReportTable result={result} />
+          </div>
+        )
       )}
-      {!result && !error && <div className="skeleton" style={{ height: 320 }} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Navigate } from 'react-router-dom';
 import type { FlatRoute } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
-import { hasRight, useSession } from '../session/session';
+import { useSession } from '../session/session';
+import { mayOpenRoute } from './routeTable';
 import { Problem } from '../screens/ScreenHost';
 import { landingPath } from './landing';
 
@@ -9,7 +10,7 @@ import { landingPath } from './landing';
 export function ModuleLanding({ route, routes }: { route: FlatRoute; routes: FlatRoute[] }) {
   const session = useSession();
   const { t, pick } = useI18n();
-  const target = landingPath(route, routes, (r) => Boolean(r.node.signedIn) || hasRight(session, r.node.permission, 'view'));
+  const target = landingPath(route, routes, (r) => mayOpenRoute(session, r));
   if (target) return <Navigate to={target} replace />;
   return <Problem title={t('common.noAccess')} text={pick(route.node.name)} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, parseDisplayDate } from '../../core/format/format';
 import { Icon } from '../Icon';
+import { t } from '../../engine/i18n/i18n';
 
 /** A date typed as DD/MM/YYYY (or picked from the calendar), stored as YYYY-MM-DD. */
 export function DateInput({
@@ -63,7 +64,7 @@ export function DateInput({
           className="btn btn-ghost btn-icon btn-sm"
           style={{ position: 'absolute', right: 3 }}
           tabIndex={-1}
-          aria-label="calendar"
+          aria-label={t('common.calendar')}
           onClick={() => picker.current?.showPicker?.()}
         >
           <Icon name="calendar" size="sm" />

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLookupSource, type LookupOption as Option } from './lookupSource';
 import { Icon } from '../Icon';
+import { t } from '../../engine/i18n/i18n';
 
 /**
  * Picks a row of another entity by typing part of its code or name. Holds the id; shows the name.
@@ -104,7 +105,7 @@ export function LookupSelect(props: {
               {!disabled && (
                 <button
                   type="button"
-                  aria-label={`remove ${labels.get(id) ?? id}`}
+                  aria-label={t('common.removeValue', { name: labels.get(id) ?? String(id) })}
                   onClick={() => onChange(selected.filter((x) => x !== id))}
                 >
                   <Icon name="x" size="sm" />
@@ -151,7 +152,7 @@ export function LookupSelect(props: {
             type="button"
             className="btn btn-ghost btn-icon btn-sm"
             style={{ position: 'absolute', right: 3 }}
-            aria-label="clear"
+            aria-label={t('common.clear')}
             onClick={() => onChange(null)}
           >
             <Icon name="x" size="sm" />

@@ -84,6 +84,14 @@ describe('sign-in', () => {
     expect(res.body).not.toMatch(/scrypt|password_hash|token_hash/);
   });
 
+  it("says where each user lands: the front desk on the front office (its group's main module), the administrator on the main dashboard", async () => {
+    const clerk = await t.anonymous().post('/api/auth/login', { username: 'frontdesk', password: 'hotelier' });
+    expect(clerk.json().home).toBe('/frontoffice');
+    expect((await admin.get('/api/auth/me')).json().home).toBe('/dashboard');
+    const sales = await t.anonymous().post('/api/auth/login', { username: 'sales', password: 'hotelier' });
+    expect(sales.json().home).toBe('/sales');
+  });
+
   it('accepts the user name in any case and with stray spaces', async () => {
     const res = await t.anonymous().post('/api/auth/login', { username: '  FrontDesk ', password: 'hotelier' });
     expect(res.statusCode).toBe(200);

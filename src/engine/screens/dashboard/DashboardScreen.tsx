@@ -5,6 +5,7 @@ import { dataProvider, type ReportResult } from '../../api/dataProvider';
 import { useI18n } from '../../i18n/i18n';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../session/session';
+import { mayOpenPath } from '../../router/routeTable';
 import { formatValue } from '../../../core/format/format';
 import { ReportTable } from '../../reports/ReportTable';
 import { Icon } from '../../../widgets/Icon';
@@ -31,6 +32,8 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
   }, [def, session?.branchId]);
 
   const branch = session?.branches.find((b) => b.id === session.branchId);
+  // a tile leads on only to a screen the user may open
+  const mayOpen = (path: string) => mayOpenPath(session, path);
   return (
     <>
       <div className="welcome">
@@ -42,6 +45,8 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
       <div className="tiles">
         {def.tiles.map((tile, i) => {
           const r = reports[tile.report];
+          // a tile the user may not read is simply not there (the server leaves such tiles out already)
+          if (r instanceof ApiError && r.status === 403) return null;
           const row = r && !(r instanceof Error) ? r.rows[0] : undefined;
           const value = row && tile.value ? row[tile.value] : undefined;
           const body = (
@@ -52,9 +57,9 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
               <div>
                 <div className="tile-value" data-testid={`tile-${tile.value}`}>
                   {r === undefined ? (
-                    <span className="spinner spinner-sm" />
+                    <span className="skeleton tile-skeleton" aria-label={t('common.loading')} />
                   ) : r instanceof Error ? (
-                    '!'
+                    <span title={r.message}>—</span>
                   ) : (
                     formatValue(value, tile.format === 'number' ? 'integer' : tile.format, lang) || '0'
                   )}
@@ -63,7 +68,7 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
               </div>
             </>
           );
-          return tile.link ? (
+          return tile.link && mayOpen(tile.link) ? (
             <Link key={i} to={tile.link} className={`tile tile-${tile.tone ?? 'blue'}`}>
               {body}
             </Link>
@@ -82,7 +87,7 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
           <div className="card" key={table.report}>
             <div className="card-header">
               <h3>{t(table.title)}</h3>
-              {table.link && (
+              {table.link && mayOpen(table.link) && (
                 <Link to={table.link} className="btn btn-sm btn-ghost">
                   {t('dashboard.viewAll')} <Icon name="chevron-right" size="sm" />
                 </Link>

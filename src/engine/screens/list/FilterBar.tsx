@@ -4,6 +4,7 @@ import { useI18n } from '../../i18n/i18n';
 import { DateInput } from '../../../widgets/inputs/DateInput';
 import { LookupSelect } from '../../../widgets/inputs/LookupSelect';
 import { filterKind, type ListState } from '../../controllers/list/listState';
+import { valueText } from '../../../core/reports/labels';
 
 export function fieldLabel(entity: EntitySchema, field: string, t: (k: string) => string, has: (k: string) => boolean, explicit?: string) {
   const candidates = fieldLabelCandidates(entity.$id, field, explicit ?? entity.properties[field]?.['x-ui']?.label);
@@ -12,7 +13,7 @@ export function fieldLabel(entity: EntitySchema, field: string, t: (k: string) =
 
 export function enumLabel(entity: EntitySchema, field: string, value: unknown, t: (k: string) => string) {
   const prefix = entity.properties[field]?.['x-ui']?.enumLabels ?? `${entity.$id.split('/')[1]}.${field}`;
-  return t(`${prefix}.${String(value)}`);
+  return valueText(prefix, value, t);
 }
 
 /** The list's filters, one control per declared field, by the field's type. */

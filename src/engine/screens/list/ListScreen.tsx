@@ -12,9 +12,8 @@ import {
   type IGetRowsParams,
   type SortChangedEvent,
 } from 'ag-grid-community';
-import type { EntitySchema, FormScreen, Lang, ListColumn, ListScreen as ListDef, RouteNode } from '../../../core/meta/types';
-import { flattenRoutes } from '../../../core/meta/types';
-import routesFile from '../../../../routes.json';
+import type { EntitySchema, FormScreen, Lang, ListColumn, ListScreen as ListDef } from '../../../core/meta/types';
+import { mayOpenPath } from '../../router/routeTable';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { fieldValueType, formatValue } from '../../../core/format/format';
@@ -48,8 +47,6 @@ const gridTheme = themeQuartz.withParams({
   rowHeight: 40,
   headerHeight: 38,
 });
-
-const flatRoutes = flattenRoutes((routesFile as { routes: RouteNode[] }).routes);
 
 const NUMERIC = new Set(['money', 'number', 'integer', 'percent']);
 
@@ -97,10 +94,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   const editing = state.edit;
   const formTitle = form ? t(form.title) : '';
   // A link is shown only to those who may open its target.
-  const links = (def.links ?? []).filter((l) => {
-    const target = flatRoutes.find((r) => r.fullPath === l.to);
-    return target && (target.node.signedIn || hasRight(session, target.node.permission, 'view'));
-  });
+  const links = (def.links ?? []).filter((l) => mayOpenPath(session, l.to));
 
   return (
     <div className="card">
@@ -242,7 +236,8 @@ function columnDef(
   mobile: boolean,
 ): ColDef {
   const field = entity.properties[c.field];
-  const format = field?.['x-ref'] && !c.format ? 'lookup' : field?.enum && !c.format ? 'enum' : fieldValueType(field, c.format);
+  const named = field?.enum || field?.['x-ui']?.enumLabels;
+  const format = field?.['x-ref'] && !c.format ? 'lookup' : named && !c.format ? 'enum' : fieldValueType(field, c.format);
   const col: ColDef = {
     colId: c.field,
     field: c.field,

@@ -10,7 +10,7 @@ function display(entity: EntitySchema, row: Row, name: string, t: (k: string) =>
   const v = row[name];
   if (v == null || v === '') return '—';
   if (f?.['x-ref']) return row._refs?.[name] ?? String(v);
-  if (f?.enum) return enumLabel(entity, name, v, t);
+  if (f?.enum || f?.['x-ui']?.enumLabels) return enumLabel(entity, name, v, t);
   if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
   return formatValue(v, fieldValueType(f), lang);
 }

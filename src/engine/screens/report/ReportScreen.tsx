@@ -39,7 +39,7 @@ export default function ReportScreen({ bundle, params }: ScreenProps) {
       </div>
       {state.meta.description && (
         <p className="muted no-print" style={{ marginTop: -6 }}>
-          {state.meta.description}
+          {state.meta.description[lang]}
         </p>
       )}
       <ReportView code={code} meta={state.meta} />
