@@ -17,14 +17,18 @@ export interface MigrationStatus {
 }
 
 export function listMigrationFiles(dir: string): Migration[] {
-  return fs
+  const files = fs
     .readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
-    .sort()
-    .map((f) => {
-      const text = fs.readFileSync(path.join(dir, f), 'utf8');
-      return { id: f.replace(/\.sql$/, ''), file: path.join(dir, f), checksum: sha256(text) };
-    });
+    .sort();
+  // Two branches that each took the next number would apply in an order nobody chose.
+  const twins = files.filter((f, i) => i > 0 && f.slice(0, 4) === files[i - 1].slice(0, 4));
+  if (twins.length)
+    throw new Error(`Two migrations share a number: ${twins.map((f) => f.slice(0, 4)).join(', ')}. Renumber the newer one.`);
+  return files.map((f) => {
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    return { id: f.replace(/\.sql$/, ''), file: path.join(dir, f), checksum: sha256(text) };
+  });
 }
 
 async function ensureTable(db: Db) {
