@@ -83,13 +83,22 @@ function filterClause(m: EntityModel, field: string, op: string, value: unknown)
 
 const toWhere = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``);
 
+/**
+ * What a list search looks in: the entity's search fields joined into one text, so a single trigram index
+ * on that same expression answers "any field contains …" (0011_search_trigram.sql) — an OR over the
+ * fields' own indexes is costed above a full scan and never chosen.
+ */
+export function searchText(m: EntityModel): RawBuilder<unknown> {
+  return sql.join(
+    m.searchFields.map((f) => sql`coalesce(${col(m, f)}::text, '')`),
+    sql` || ' ' || `,
+  );
+}
+
 function whereParts(m: EntityModel, branchId: number, q: ListQuery, fixed: RawBuilder<unknown>[] = []) {
   const parts: RawBuilder<unknown>[] = [...fixed];
   if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
-  if (q.q && m.searchFields.length) {
-    const pattern = `%${likeEscape(q.q)}%`;
-    parts.push(sql`(${sql.join(m.searchFields.map((f) => sql`${col(m, f)}::text ILIKE ${pattern}`), sql` OR `)})`);
-  }
+  if (q.q && m.searchFields.length) parts.push(sql`(${searchText(m)}) ILIKE ${`%${likeEscape(q.q)}%`}`);
   for (const [field, { op, value }] of Object.entries(q.filter)) parts.push(filterClause(m, field, op, value));
   return parts;
 }

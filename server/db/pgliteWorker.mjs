@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * The embedded database in its own thread: it receives PostgreSQL wire-protocol messages and answers
@@ -9,7 +10,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
  * Requests: { id, bytes } or { id, close: true }; replies: { id, bytes } | { id, error } | { id, closed }.
  */
 const port = parentPort;
-const lite = await PGlite.create({ dataDir: workerData.dataDir, extensions: { btree_gist } });
+const lite = await PGlite.create({ dataDir: workerData.dataDir, extensions: { btree_gist, pg_trgm } });
 port.postMessage({ id: 0, ready: true });
 
 // One message at a time, in order: the connection on the other side sends its next batch only after a reply.

@@ -3,6 +3,8 @@ import { CompiledQuery, sql } from 'kysely';
 import { BUSINESS_DATE, startTestApp, type TestApp } from '../../support/testApp.js';
 import { availabilityQuery } from '../../../server/domain/frontoffice/availability.js';
 import { analyzeStaleTables } from '../../../server/db/statistics.js';
+import { buildEntityModel } from '../../../server/data/entityModel.js';
+import { searchText } from '../../../server/data/crud.js';
 
 interface PlanNode {
   'Node Type': string;
@@ -46,6 +48,19 @@ describe('availability plan on a busy hotel', () => {
     expect(all.filter((n) => n['Relation Name'] === 'reservation' && n['Node Type'] === 'Seq Scan')).toEqual([]);
     expect(all.some((n) => n['Index Name'] === 'reservation_live_stay_idx')).toBe(true);
     expect(explained.JIT).toBeUndefined();
+  });
+
+  it('finds a stay by part of its number through the search index, not by reading all 100,000', async () => {
+    const m = buildEntityModel(t.meta.entities.get('frontoffice/reservation')!);
+    const explain = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+      EXPLAIN (FORMAT JSON) SELECT id FROM reservation WHERE branch_id = 1 AND (${searchText(m)}) ILIKE ${'%H17-33%'}
+       ORDER BY arrival, id LIMIT 50`.execute(t.database.db);
+    const all = nodes(explain.rows[0]['QUERY PLAN'][0].Plan);
+    expect(all.filter((n) => n['Relation Name'] === 'reservation' && n['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(all.some((n) => n['Index Name'] === 'reservation_search_trgm_idx')).toBe(true);
+    const desk = await t.login('frontdesk');
+    const found = await desk.get('/api/data/frontoffice/reservation?limit=50&q=H17-33&sort=arrival');
+    expect(found.json().rows.map((r: { code: string }) => r.code)).toContain('H17-33');
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('connects to PostgreSQL without JIT, with a statement timeout and its name', async () => {
