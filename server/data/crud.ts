@@ -85,7 +85,7 @@ const toWhere = (parts: RawBuilder<unknown>[]) => (parts.length ? sql`WHERE ${sq
 
 /**
  * What a list search looks in: the entity's search fields joined into one text, so a single trigram index
- * on that same expression answers "any field contains …" (0011_search_trigram.sql) — an OR over the
+ * on that same expression answers "any field contains …" (0012_search_trigram.sql) — an OR over the
  * fields' own indexes is costed above a full scan and never chosen.
  */
 export function searchText(m: EntityModel): RawBuilder<unknown> {
