@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { EntitySchema, FlatRoute, I18nText, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
 import { flattenRoutes } from '../../src/core/meta/types.js';
 import { validateMeta, type MetaError } from './validate.js';
+import { repeatedKeys } from './repeatedKeys.js';
 
 export interface MetaFile<T> {
   /** path relative to the project root, with forward slashes */
@@ -19,6 +20,8 @@ export interface RawMeta {
   metaSchemas: Map<string, MetaFile<object>>;
   /** custom screen components that exist, as '<module>/<Component>' */
   customComponents: Set<string>;
+  /** tables the hand-written migrations create, with the migration that creates each */
+  migrationTables: Map<string, string>;
   /** definitions whose file exists but is not valid JSON, as 'screen:<id>', 'entity:<id>', 'report:<code>':
    *  their syntax error is reported once, and nothing that refers to them is told they do not exist */
   unreadable: Set<string>;
@@ -52,12 +55,18 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     reports: new Map(),
     metaSchemas: new Map(),
     customComponents: new Set(),
+    migrationTables: new Map(),
     unreadable: new Set(),
   };
-  const read = <T>(abs: string, id?: string): MetaFile<T> | undefined => {
+  const read = <T>(abs: string, id?: string, what = 'key'): MetaFile<T> | undefined => {
     const file = path.relative(root, abs).split(path.sep).join('/');
     try {
-      return { file, data: JSON.parse(fs.readFileSync(abs, 'utf8')) as T };
+      const text = fs.readFileSync(abs, 'utf8');
+      const data = JSON.parse(text) as T;
+      // JSON keeps the last of two equal keys without a word: the first would be lost unseen
+      for (const r of repeatedKeys(text))
+        errors.push({ file, pointer: r.pointer, message: `${what} '${r.key}' is defined twice in this file (only the last would count)` });
+      return { file, data };
     } catch (err: any) {
       errors.push({ file, pointer: '', message: `is not valid JSON: ${err.message}` });
       if (id) raw.unreadable.add(id);
@@ -84,13 +93,22 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     if (f) raw.entities.set(id, f);
   }
   for (const abs of jsonFiles(path.join(root, 'locales'))) {
-    const f = read<Record<string, I18nText>>(abs);
+    const f = read<Record<string, I18nText>>(abs, undefined, 'label');
     if (f) raw.locales.push(f);
   }
   for (const abs of jsonFiles(path.join(root, 'reports'))) {
     const code = path.basename(abs, '.json');
     const f = read<ReportDefinition>(abs, `report:${code}`);
     if (f) raw.reports.set(code, f);
+  }
+  const migrations = path.join(root, 'server', 'migrations');
+  for (const abs of walk(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
+    const file = path.relative(root, abs).split(path.sep).join('/');
+    for (const m of fs.readFileSync(abs, 'utf8').matchAll(/CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/gi)) {
+      if (!raw.migrationTables.has(m[1].toLowerCase())) raw.migrationTables.set(m[1].toLowerCase(), file);
+    }
   }
   const customDir = path.join(root, 'src', 'custom');
   for (const abs of walk(customDir)) {

@@ -49,10 +49,28 @@ export function validateMeta(raw: RawMeta): MetaError[] {
   };
 
   const entityOk = new Set<string>();
+  const tableOwner = new Map<string, string>();
   for (const [id, f] of raw.entities) {
     if (!check('meta/entity', f.file, f.data)) continue;
     entityOk.add(id);
     errors.push(...checkEntity(id, f.file, f.data, raw, needLabel));
+    // one table, one entity: a second would write rows the first does not expect
+    const { table, managed } = f.data['x-db'];
+    const first = tableOwner.get(table);
+    if (first)
+      errors.push({
+        file: f.file,
+        pointer: '/x-db/table',
+        message: `table '${table}' is already the table of entity ${first}: one table, one entity`,
+      });
+    else tableOwner.set(table, id);
+    const migration = raw.migrationTables.get(table);
+    if (managed && migration)
+      errors.push({
+        file: f.file,
+        pointer: '/x-db/managed',
+        message: `table '${table}' is created by ${migration}: a managed entity needs a table of its own (choose another name, or drop "managed" and keep the migration)`,
+      });
   }
 
   for (const [code, f] of raw.reports) {
@@ -99,6 +117,13 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
   for (const [name, field] of Object.entries(e.properties)) {
     const ptr = `/properties/${name}`;
     const types = Array.isArray(field.type) ? field.type : [field.type];
+    if (
+      isAmountName(name) &&
+      !field.enum &&
+      field.format !== 'money' &&
+      (types.includes('number') || types.includes('integer') || !field.format)
+    )
+      errors.push({ file, pointer: ptr, message: MONEY_MESSAGE(name) });
     if (types.includes('string') && field.maxLength === undefined && !field.enum && !field.format) {
       errors.push({
         file,
@@ -146,6 +171,12 @@ export function checkReport(file: string, r: ReportDefinition, entityExists: (id
   }
   r.columns.forEach((c, i) => {
     if (c.label) needLabel(file, `/columns/${i}/label`, [c.label], `column '${c.field}'`);
+    if (isAmountName(c.field) && (c.type === 'number' || c.type === 'integer'))
+      errors.push({
+        file,
+        pointer: `/columns/${i}/type`,
+        message: `column '${c.field}' is an amount: give it "type": "money" (rupiah, . grouping, no decimals)`,
+      });
   });
   for (const [name, p] of Object.entries(r.parameters?.properties ?? {})) {
     const ptr = `/parameters/properties/${name}`;
@@ -330,6 +361,17 @@ function checkSections(
   }
 }
 
+/**
+ * Field names that hold an amount of money. Such a field is an exact decimal ("type": "string",
+ * "format": "money"), never a float, and a report column showing one is of type money.
+ */
+const AMOUNT_WORDS = ['amount', 'price', 'cost', 'fee', 'balance', 'deposit', 'charge', 'revenue', 'adr', 'revpar', 'tariff'];
+export function isAmountName(name: string): boolean {
+  return name.split('_').some((w) => AMOUNT_WORDS.includes(w));
+}
+const MONEY_MESSAGE = (name: string) =>
+  `'${name}' is an amount: declare it "type": "string", "format": "money" (an exact decimal), not a plain number`;
+
 function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError[] {
   const errors: MetaError[] = [];
   const flat = flattenRoutes(routes);
@@ -347,6 +389,16 @@ function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError
     if (n.redirect && !paths.has(n.redirect.split('?')[0])) {
       errors.push({ file, pointer: `${r.pointer}/redirect`, message: `redirects to ${n.redirect}, which is not a declared route` });
     }
+    // an entity's right is declared once, on the entity; the route that shows it names the same right
+    const shown = n.screen ? raw.screens.get(n.screen)?.data : undefined;
+    const entityId = shown && 'entity' in shown ? (shown as { entity: string }).entity : undefined;
+    const entity = entityId ? raw.entities.get(entityId) : undefined;
+    if (entity && n.permission && entity.data['x-permission'] !== n.permission)
+      errors.push({
+        file,
+        pointer: `${r.pointer}/permission`,
+        message: `permission '${n.permission}' differs from '${entity.data['x-permission']}', the x-permission of entity ${entityId} (${entity.file}): an entity's right is declared once`,
+      });
     if (n.screen && !n.public && !n.signedIn && !n.permission) {
       errors.push({
         file,

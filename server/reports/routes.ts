@@ -8,7 +8,7 @@ import { audit } from '../http/audit.js';
 import { HttpError, badRequest, invalid, notFound, toHttpError, renderError, forbidden } from '../http/errors.js';
 import { hasRight, needsRight, requireRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
-import { requestLang } from '../i18n/translate.js';
+import { Count, requestLang } from '../i18n/translate.js';
 import { buildEntityModel } from '../data/entityModel.js';
 import { refLabels } from '../data/crud.js';
 import { getJob, jobStatus, startJob } from '../jobs/jobStore.js';
@@ -314,7 +314,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
             const result = await runReport(ctx.db, e.def, group.items[i].params ?? {}, auth.branchId);
             if (format === 'pdf' && result.rows.length > PDF_ROW_CAP)
               throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', {
-                cap: PDF_ROW_CAP.toLocaleString('de-DE'),
+                cap: new Count(PDF_ROW_CAP),
                 name: e.def.name[lang],
               });
             done.push({ result, p: await present(e.def, result, lang, auth.branchId) });
@@ -413,7 +413,7 @@ export async function sendExport(
     const rows = reports.reduce((n, r) => n + r.result.rows.length, 0);
     if (rows > PDF_ROW_CAP)
       throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', {
-        cap: PDF_ROW_CAP.toLocaleString('de-DE'),
+        cap: new Count(PDF_ROW_CAP),
         name: reports[0].p.title,
       });
     return reply.send(writePdf(reports));

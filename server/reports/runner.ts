@@ -7,6 +7,7 @@ import { HttpError, invalid, toHttpError } from '../http/errors.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
 import { compileNamedSql } from './namedSql.js';
+import { Count } from '../i18n/translate.js';
 import { runSandboxed, STATEMENT_TIMEOUT_MS } from './sandbox.js';
 
 export const DEFAULT_ROW_CAP = 50_000;
@@ -88,7 +89,7 @@ export async function runReport(
   } catch (err) {
     throw reportFailure(err);
   }
-  if (rows.length > cap) throw new HttpError(422, 'TOO_MANY_ROWS', 'report.tooManyRows', { cap: cap.toLocaleString('de-DE') });
+  if (rows.length > cap) throw new HttpError(422, 'TOO_MANY_ROWS', 'report.tooManyRows', { cap: new Count(cap) });
   return {
     code: def.code,
     name: def.name,

@@ -114,8 +114,9 @@ describe('loading in its own panel', () => {
     await page.locator('.ag-row').first().waitFor();
     await banks.release();
     await page.goto('/system/global-master/masterbank');
-    await page.locator('.ag-row').first().waitFor();
-    expect(await page.locator('[data-testid=list-skeleton]').count()).toBe(0);
+    // once the first page is there, the skeleton makes way for the banks
+    await page.locator('.ag-row [col-id=code]', { hasText: /\w/ }).first().waitFor();
+    await page.locator('[data-testid=list-skeleton]').waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -173,4 +173,77 @@ describe('a broken definition is reported with its file, JSON pointer and a sent
     const errors = broken((p) => p.edit('screens/fo/minibar-item.json', (s) => (s.columns[0].widht = 110)));
     expect(errors).toEqual([{ file: 'screens/fo/minibar-item.json', pointer: '/columns/0', message: "unknown property 'widht'" }]);
   });
+
+  it('an amount declared as a plain number instead of money', () => {
+    const errors = broken((p) => p.edit('schemas/fo/minibar-item.json', (e) => (e.properties.price = { type: 'number', minimum: 0 })));
+    expect(errors).toEqual([
+      {
+        file: 'schemas/fo/minibar-item.json',
+        pointer: '/properties/price',
+        message: `'price' is an amount: declare it "type": "string", "format": "money" (an exact decimal), not a plain number`,
+      },
+    ]);
+  });
+
+  it('a report column showing an amount as a plain number', () => {
+    const errors = broken((p) => p.edit('reports/fo/minibar-sales.json', (r) => (r.columns[1].type = 'number')));
+    expect(errors).toEqual([
+      {
+        file: 'reports/fo/minibar-sales.json',
+        pointer: '/columns/1/type',
+        message: `column 'price' is an amount: give it "type": "money" (rupiah, . grouping, no decimals)`,
+      },
+    ]);
+  });
+
+  it("a route whose permission differs from its entity's", () => {
+    const errors = broken((p) => p.edit('routes.json', (r) => (r.routes[1].children[0].permission = 'fo.minibar-admin')));
+    expect(errors).toEqual([
+      {
+        file: 'routes.json',
+        pointer: '/routes/1/children/0/permission',
+        message:
+          "permission 'fo.minibar-admin' differs from 'fo.minibar', the x-permission of entity fo/minibar-item (schemas/fo/minibar-item.json): an entity's right is declared once",
+      },
+    ]);
+  });
+
+  it('two entities on one table', () => {
+    const errors = broken((p) => p.edit('schemas/fo/outlet.json', (e) => (e['x-db'].table = 'minibar_item')));
+    expect(errors).toEqual([
+      {
+        file: 'schemas/fo/outlet.json',
+        pointer: '/x-db/table',
+        message: "table 'minibar_item' is already the table of entity fo/minibar-item: one table, one entity",
+      },
+    ]);
+  });
+
+  it('a managed entity on a table a migration creates', () => {
+    const errors = broken((p) =>
+      p.write('server/migrations/0001_outlets.sql', 'CREATE TABLE fo_outlet (\n  id bigint PRIMARY KEY,\n  name text NOT NULL\n);\n'),
+    );
+    expect(errors).toEqual([
+      {
+        file: 'schemas/fo/outlet.json',
+        pointer: '/x-db/managed',
+        message:
+          'table \'fo_outlet\' is created by server/migrations/0001_outlets.sql: a managed entity needs a table of its own (choose another name, or drop "managed" and keep the migration)',
+      },
+    ]);
+  });
+
+  it('the same label key defined twice in one file (JSON would keep only the last)', () => {
+    const errors = broken((p) => {
+      const text = JSON.stringify(p.read('locales/fo.json'), null, 2);
+      p.write('locales/fo.json', text.replace(/\n}$/, ',\n  "minibar-item.price": { "en": "Selling price", "id": "Harga jual" }\n}'));
+    });
+    expect(errors).toEqual([
+      {
+        file: 'locales/fo.json',
+        pointer: '/minibar-item.price',
+        message: "label 'minibar-item.price' is defined twice in this file (only the last would count)",
+      },
+    ]);
+  });
 });

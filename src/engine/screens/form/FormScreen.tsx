@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EntitySchema, FormScreen as FormDef } from '../../../core/meta/types';
 import { dataProvider } from '../../api/dataProvider';
+import { useResource } from '../../controllers/resource/useResource';
 import { useI18n } from '../../i18n/i18n';
 import type { ScreenProps } from '../kinds';
 import EntityForm from './EntityForm';
@@ -15,14 +15,20 @@ export default function FormScreen({ bundle, route, params }: ScreenProps) {
   const entity = bundle.entities[def.entity] as EntitySchema;
   const navigate = useNavigate();
   const { t } = useI18n();
-  const [id, setId] = useState<number | null | undefined>(entity['x-db'].singleton ? undefined : params.id ? Number(params.id) : null);
+  // a singleton (the hotel's parameters) is the active property's one row, found first
+  const singleton = useResource(entity['x-db'].singleton ? `singleton:${entity.$id}` : null, (signal) =>
+    dataProvider.getList(entity.$id, { limit: 1 }, signal),
+  );
+  const id = entity['x-db'].singleton
+    ? singleton.data
+      ? (singleton.data.rows[0]?.id ?? null)
+      : undefined
+    : params.id
+      ? Number(params.id)
+      : null;
 
-  useEffect(() => {
-    if (!entity['x-db'].singleton) return;
-    void dataProvider.getList(entity.$id, { limit: 1 }).then((r) => setId(r.rows[0]?.id ?? null));
-  }, [entity]);
-
-  if (id === undefined) return <div className="skeleton" style={{ height: 300 }} />;
+  if (singleton.error) return <div className="alert alert-danger">{singleton.error}</div>;
+  if (id === undefined) return <div className="skeleton" style={{ height: 300 }} aria-busy="true" />;
   return (
     <EntityForm
       key={id ?? 'new'}
