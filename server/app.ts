@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -42,7 +42,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const meta = opts.meta ?? loadMeta(config.root);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestForLog } } : false,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
@@ -112,11 +112,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ))
     meta.labels.set(key, text);
 
+  const entityOf = (req: FastifyRequest) => {
+    const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
+    return entityId ? meta.entities.get(entityId) : undefined;
+  };
   installErrorHandler(app, {
     labels: () => meta.labels,
+    sensitive: (req, field) => Boolean(entityOf(req)?.properties[field]?.['x-sensitive']),
     fieldLabel: (req, field, lang) => {
-      const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
-      return entityFieldLabel(meta.labels, entityId ? meta.entities.get(entityId) : undefined, field, lang);
+      return entityFieldLabel(meta.labels, entityOf(req), field, lang);
     },
   });
 
@@ -179,6 +183,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopStatistics());
   app.decorate('ctx', ctx);
   return app;
+}
+
+/**
+ * What a log line keeps of a request: method and path, never the query string (a search for a guest's ID
+ * number or a reset link's token would otherwise sit in the log) nor any header.
+ */
+function requestForLog(req: FastifyRequest) {
+  return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
 }
 
 function readVersion(root: string) {

@@ -40,6 +40,8 @@ export interface ErrorContext {
   labels: () => Labels;
   /** names a field in the user's language, given the request (entity routes know their entity) */
   fieldLabel?: (req: FastifyRequest, field: string, lang: Lang) => string | undefined;
+  /** whether a field holds personal data (an ID number), whose value an error must not repeat */
+  sensitive?: (req: FastifyRequest, field: string) => boolean;
 }
 
 export function renderError(err: HttpError, lang: Lang, labels: Labels, fieldLabel: FieldLabeler): ApiErrorBody {
@@ -79,6 +81,9 @@ export function installErrorHandler(app: FastifyInstance, ctx: ErrorContext) {
     const labels = ctx.labels();
     const fieldLabel: FieldLabeler = (field, l) => ctx.fieldLabel?.(req, field, l) ?? field;
     const httpErr = toHttpError(error);
+    for (const f of httpErr?.fields ?? []) {
+      if (f.field && 'value' in f.params && ctx.sensitive?.(req, f.field)) f.params = { ...f.params, value: '••••' };
+    }
     if (httpErr) {
       if (httpErr.status === 429 && httpErr.details?.retryAfter) reply.header('retry-after', String(httpErr.details.retryAfter));
       return reply.code(httpErr.status).send(renderError(httpErr, lang, labels, fieldLabel));

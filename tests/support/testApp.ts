@@ -32,7 +32,9 @@ let cachedMeta: Meta | undefined;
  * A real server on a real database: PGlite in memory by default, a fresh PostgreSQL database when
  * the suite runs with TEST_DB=postgres. Migrated and loaded with the demo hotel, like a first start.
  */
-export async function startTestApp(options: { seed?: boolean; meta?: Meta; root?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; meta?: Meta; root?: string; /** every log line the server writes, at info level */ log?: string[] } = {},
+): Promise<TestApp> {
   const meta = options.meta ?? (cachedMeta ??= loadMeta(projectRoot));
   const databaseUrl = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
   const database = await connect({ databaseUrl, dataDir: 'memory://' });
@@ -42,7 +44,9 @@ export async function startTestApp(options: { seed?: boolean; meta?: Meta; root?
   const config = { ...loadConfig({}), root: options.root ?? projectRoot, dataDir, databaseUrl };
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
-  const app = await buildApp({ config, database, meta, mailer });
+  const log = options.log;
+  const logger = log ? { level: 'info', stream: { write: (line: string) => void log.push(line) } } : undefined;
+  const app = await buildApp({ config, database, meta, mailer, logger });
   await app.ready();
   return {
     app,
