@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { loadConfig, projectRoot } from '../../server/config.js';
+import { loadConfig, projectRoot, type Config } from '../../server/config.js';
 import { connect, type Database } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
 import { loadMeta, type Meta } from '../../server/meta/load.js';
@@ -33,7 +33,15 @@ let cachedMeta: Meta | undefined;
  * the suite runs with TEST_DB=postgres. Migrated and loaded with the demo hotel, like a first start.
  */
 export async function startTestApp(
-  options: { seed?: boolean; meta?: Meta; root?: string; /** every log line the server writes, at info level */ log?: string[] } = {},
+  options: {
+    seed?: boolean;
+    meta?: Meta;
+    root?: string;
+    /** every log line the server writes, at info level */
+    log?: string[];
+    /** settings beside the defaults (PUBLIC_URL …) */
+    config?: Partial<Config>;
+  } = {},
 ): Promise<TestApp> {
   const meta = options.meta ?? (cachedMeta ??= loadMeta(projectRoot));
   const databaseUrl = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
@@ -41,7 +49,7 @@ export async function startTestApp(
   await migrate(database.db, path.join(projectRoot, 'server', 'migrations'));
   if (options.seed !== false) await seedDemo(database.db, meta, { businessDate: BUSINESS_DATE });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-test-'));
-  const config = { ...loadConfig({}), root: options.root ?? projectRoot, dataDir, databaseUrl };
+  const config = { ...loadConfig({}), root: options.root ?? projectRoot, dataDir, databaseUrl, ...options.config };
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const log = options.log;
