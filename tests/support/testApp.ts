@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -96,6 +97,9 @@ export class ApiClient {
     if (this.cookie) h.cookie = this.cookie;
     if (this.csrf && method !== 'GET') h['x-csrf-token'] = this.csrf;
     if (this.branchId) h['x-branch-id'] = String(this.branchId);
+    // as the browser's data provider does: every command goes with a key of its own
+    if (method === 'POST' && url.startsWith('/api/ops/') && !Object.keys(h).some((k) => k.toLowerCase() === 'idempotency-key'))
+      h['idempotency-key'] = crypto.randomUUID();
     const res = (await this.app.inject({
       method: method as any,
       url,

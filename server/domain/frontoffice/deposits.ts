@@ -26,6 +26,7 @@ export const addDeposit = defineOp<{
   note?: string;
 }>({
   name: 'frontoffice.depositAdd',
+  idempotencyKey: 'required',
   summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
   resource: RESERVATION,
   action: 'deposit',
@@ -65,6 +66,7 @@ export const addDeposit = defineOp<{
 /** A mistaken or refunded deposit is answered by a reversing line; the original stays as it was. */
 export const reverseDeposit = defineOp<{ id: number; note: string }>({
   name: 'frontoffice.depositReverse',
+  idempotencyKey: 'required',
   summary: 'Reverse a deposit line (refund or correction) with a reason',
   resource: RESERVATION,
   action: 'deposit',
