@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -42,7 +43,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const meta = opts.meta ?? loadMeta(config.root);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestForLog } } : false,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
@@ -112,11 +113,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   ))
     meta.labels.set(key, text);
 
+  const entityOf = (req: FastifyRequest) => {
+    const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
+    return entityId ? meta.entities.get(entityId) : undefined;
+  };
   installErrorHandler(app, {
     labels: () => meta.labels,
+    sensitive: (req, field) => Boolean(entityOf(req)?.properties[field]?.['x-sensitive']),
     fieldLabel: (req, field, lang) => {
-      const entityId = req.routeOptions.config?.labelsFrom ?? /^\/api\/data\/([a-z0-9-]+\/[a-z0-9-]+)/.exec(req.url)?.[1];
-      return entityFieldLabel(meta.labels, entityId ? meta.entities.get(entityId) : undefined, field, lang);
+      return entityFieldLabel(meta.labels, entityOf(req), field, lang);
     },
   });
 
@@ -124,6 +129,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // JSON and text over 1 kB leave compressed (brotli at quality 4 is cheap per request, gzip for the
   // rest); built assets are compressed once at build time and sent as they are (preCompressed below).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
+  await app.register(helmet, securityHeaders);
+  app.addHook('onSend', async (req, reply) => {
+    // HSTS only where the page really came over TLS (directly, or behind a proxy that PUBLIC_URL says is https)
+    if (req.protocol === 'https' || config.publicUrl.startsWith('https:')) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // Answers of the API hold guest data: no cache keeps them unless a route chose otherwise (labels use an ETag).
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -179,6 +193,43 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopStatistics());
   app.decorate('ctx', ctx);
   return app;
+}
+
+/**
+ * A strict Content-Security-Policy: scripts from this origin only (no inline script, no eval), nothing
+ * framed elsewhere (frame-ancestors), no referrer (a password-reset link carries its token in the URL).
+ * Styles may be inline because the grid injects its theme as style elements; a style cannot run code.
+ */
+const securityHeaders = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'", 'data:'],
+      workerSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: 'no-referrer' as const },
+  frameguard: { action: 'deny' as const },
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * What a log line keeps of a request: method and path, never the query string (a search for a guest's ID
+ * number or a reset link's token would otherwise sit in the log) nor any header.
+ */
+function requestForLog(req: FastifyRequest) {
+  return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
 }
 
 function readVersion(root: string) {

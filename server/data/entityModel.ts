@@ -15,6 +15,8 @@ export interface EntityModel {
   virtual: string[];
   /** fields never returned (writeOnly secrets and x-db.hidden) */
   hidden: Set<string>;
+  /** personal data shown to those who may read it, masked everywhere else (audit log, logs, errors) */
+  sensitive: Set<string>;
   required: Set<string>;
   refs: Map<string, string>;
   labelFields: string[];
@@ -44,6 +46,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
   const writable: string[] = [];
   const virtual: string[] = [];
   const hidden = new Set<string>(db.hidden ?? []);
+  const sensitive = new Set<string>();
   const refs = new Map<string, string>();
   const sortable = new Set<string>(db.readOnly ? ['id'] : ['id', 'created_at', 'updated_at']);
   for (const [name, f] of Object.entries(schema.properties)) {
@@ -51,11 +54,13 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     else columns.set(name, f['x-column'] ?? name);
     if (!f.readOnly) writable.push(name);
     if (f.writeOnly) hidden.add(name);
+    if (f['x-sensitive']) sensitive.add(name);
     if (f['x-ref']) refs.set(name, f['x-ref']);
     if (!f['x-virtual'] && !f['x-lines'] && SORTABLE_TYPES.has(baseType(f))) sortable.add(name);
   }
   // A secret is never an ordering either: sorting by it would leak it a comparison at a time.
   for (const name of hidden) sortable.delete(name);
+  for (const name of sensitive) sortable.delete(name);
   const required = new Set(schema.required ?? []);
   const labelFields = db.label ?? (columns.has('name') ? ['name'] : ['id']);
   const model: EntityModel = {
@@ -67,6 +72,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     writable,
     virtual,
     hidden,
+    sensitive,
     required,
     refs,
     labelFields,
@@ -150,3 +156,4 @@ function filterSchema(fields: string[]): object {
     },
   };
 }
+

@@ -8,13 +8,26 @@ import { lastChangedBy, refLabelsMany } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import { readLines, type Line } from './lines.js';
 
-/** A row as the audit log keeps it: no secrets, no display names (lines included). */
+/**
+ * A row as the audit log keeps it: no secrets (hidden and write-only fields), no display names (lines
+ * included), personal data masked to its last four characters so the trail shows that an ID number changed
+ * without holding it.
+ */
 export function visible(m: EntityModel, row: Record<string, unknown>) {
-  const out = Object.fromEntries(Object.entries(row).filter(([k]) => !m.hidden.has(k) && k !== '_refs'));
+  const out = Object.fromEntries(
+    Object.entries(row)
+      .filter(([k]) => !m.hidden.has(k) && k !== '_refs')
+      .map(([k, v]) => [k, m.sensitive.has(k) ? masked(v) : v]),
+  );
   for (const lf of m.lines) {
     if (Array.isArray(out[lf.name])) out[lf.name] = (out[lf.name] as Line[]).map(({ _refs: _names, ...line }) => line);
   }
   return out;
+}
+
+function masked(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  return v.length <= 4 ? '••••' : `••••${v.slice(-4)}`;
 }
 
 /** The fields that differ between two versions of a row, on both sides, for the audit log. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { audit } from '../http/audit.js';
 import { invalid, notFound } from '../http/errors.js';
-import { hasRight, needsRight, requireRight } from '../http/rbac.js';
+import { needsAnyRight, needsRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
@@ -87,13 +87,12 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
     });
 
     app.get(`${base}/lookup`, {
-      preValidation: async (req) => {
-        // The names of rows are data too: they are for whoever may read the entity, or pick it in a form or a
-        // report parameter they may use (a reservation's guest, a report's room type).
-        const auth = requireAuth(req);
-        const may = [...pickers.get(m.id)!].some((r) => hasRight(auth, r, 'view'));
-        if (!may) requireRight(ctx, req, resource, 'view');
-      },
+      // The names of rows are data too: they are for whoever may read the entity, or pick it in a form or a
+      // report parameter they may use (a reservation's guest, a report's room type).
+      preValidation: needsAnyRight(
+        ctx,
+        [resource, ...[...pickers.get(m.id)!].filter((r) => r !== resource)].map((r) => ({ resource: r, action: 'view' })),
+      ),
       schema: {
         tags,
         summary: `Names of ${m.id} rows for a lookup field`,

@@ -47,6 +47,9 @@ export const SESSION_SETTINGS = {
 export async function connect({ databaseUrl, dataDir }: ConnectOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, ...SESSION_SETTINGS });
+    // A connection the server drops while idle (a restart, a failover) is an event, not a crash: the pool
+    // opens a new one on the next request, and requests meanwhile get a 503.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const gate = new ConnectionGate({ capacity: POOL_SIZE, heavyCapacity: Math.max(1, Math.floor(POOL_SIZE / HEAVY_SHARE)) });
     const db = new Kysely<any>({
       dialect: new PostgresDialect({

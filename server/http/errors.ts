@@ -40,6 +40,8 @@ export interface ErrorContext {
   labels: () => Labels;
   /** names a field in the user's language, given the request (entity routes know their entity) */
   fieldLabel?: (req: FastifyRequest, field: string, lang: Lang) => string | undefined;
+  /** whether a field holds personal data (an ID number), whose value an error must not repeat */
+  sensitive?: (req: FastifyRequest, field: string) => boolean;
 }
 
 export function renderError(err: HttpError, lang: Lang, labels: Labels, fieldLabel: FieldLabeler): ApiErrorBody {
@@ -79,8 +81,12 @@ export function installErrorHandler(app: FastifyInstance, ctx: ErrorContext) {
     const labels = ctx.labels();
     const fieldLabel: FieldLabeler = (field, l) => ctx.fieldLabel?.(req, field, l) ?? field;
     const httpErr = toHttpError(error);
+    for (const f of httpErr?.fields ?? []) {
+      if (f.field && 'value' in f.params && ctx.sensitive?.(req, f.field)) f.params = { ...f.params, value: '••••' };
+    }
     if (httpErr) {
-      if (httpErr.status === 429 && httpErr.details?.retryAfter) reply.header('retry-after', String(httpErr.details.retryAfter));
+      if ((httpErr.status === 429 || httpErr.status === 503) && httpErr.details?.retryAfter)
+        reply.header('retry-after', String(httpErr.details.retryAfter));
       return reply.code(httpErr.status).send(renderError(httpErr, lang, labels, fieldLabel));
     }
     const ref = crypto.randomBytes(4).toString('hex');
@@ -92,6 +98,7 @@ export function installErrorHandler(app: FastifyInstance, ctx: ErrorContext) {
 /** Maps known failures to caller errors; returns undefined for a real server fault. */
 export function toHttpError(error: any): HttpError | undefined {
   if (error instanceof HttpError) return error;
+  if (databaseUnreachable(error)) return new HttpError(503, 'DATABASE_UNAVAILABLE', 'error.databaseUnavailable', {}, [], { retryAfter: 5 });
   if (error.validation) {
     return invalid((error.validation as any[]).filter((e) => e.keyword !== 'if').map(describeAjvError));
   }
@@ -109,6 +116,32 @@ export function toHttpError(error: any): HttpError | undefined {
     return new HttpError(error.statusCode, 'BAD_REQUEST', 'error.badValue', { detail: error.message });
   }
   return fromPostgres(error);
+}
+
+/** The database refused or dropped the connection: nobody's mistake, and over once it is back. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+function databaseUnreachable(error: any): boolean {
+  if (UNREACHABLE.has(error?.code)) return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error|Connection ended/i.test(
+    String(error?.message ?? ''),
+  );
 }
 
 /** PostgreSQL constraint and data errors are the caller's mistake: say which field, in words. */

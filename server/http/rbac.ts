@@ -21,12 +21,27 @@ export function requireRight(ctx: AppContext, req: FastifyRequest, resource: str
   return auth;
 }
 
+/** A right a route needs: the tag its preValidation check carries, read by the generic permission tests. */
+export interface RouteRight {
+  resource: string;
+  action: string;
+}
+
+export type RightCheck = ((req: FastifyRequest) => Promise<void>) & { rights: RouteRight[] };
+
 /**
  * The same check as a route's preValidation hook: a user without the right gets the 403 before their
  * input is validated, so a refused request never learns the shape of the data behind it.
  */
-export function needsRight(ctx: AppContext, resource: string, action: string) {
-  return async (req: FastifyRequest) => {
-    requireRight(ctx, req, resource, action);
+export function needsRight(ctx: AppContext, resource: string, action: string): RightCheck {
+  return needsAnyRight(ctx, [{ resource, action }]);
+}
+
+/** A preValidation check passed by any one of the rights (the first is named in the 403). */
+export function needsAnyRight(ctx: AppContext, rights: RouteRight[]): RightCheck {
+  const check = async (req: FastifyRequest) => {
+    const auth = requireAuth(req);
+    if (!rights.some((r) => hasRight(auth, r.resource, r.action))) requireRight(ctx, req, rights[0].resource, rights[0].action);
   };
+  return Object.assign(check, { rights });
 }

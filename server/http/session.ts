@@ -131,7 +131,8 @@ export function installAuthGate(app: FastifyInstance, ctx: AppContext) {
     if (!SAFE_METHODS.has(req.method)) forgetCachedSessions();
   });
   app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/docs')) return;
+    // the API documentation too: it maps every route and field, which is for those who use them
+    if (!req.url.startsWith('/api/')) return;
     const config = req.routeOptions.config ?? {};
     const auth = await loadSession(ctx, req, { ignoreBranchHeader: config.public || config.sessionOnly });
     if (auth) req.auth = auth;

@@ -4,6 +4,7 @@ import type { AppContext, AuthInfo } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { analyze } from '../db/statistics.js';
 import type { EntityModel } from '../data/entityModel.js';
+import { visible } from '../data/present.js';
 import type { Lang } from '../../src/core/meta/types.js';
 import { fieldLabelCandidates } from '../../src/core/meta/types.js';
 import { insertRow, insertRows, getRow } from '../data/crud.js';
@@ -217,7 +218,7 @@ export async function importSheet(
           await hook.beforeWrite?.(c, 'create', stored, virtual);
           const id = await insertRow(trx, m, auth.branchId, auth.user.id, stored);
           await hook.afterWrite?.(c, 'create', (await getRow(trx, m, auth.branchId, id))!, virtual);
-          await audit(trx, req, { entity: m.id, entityId: id, action: 'import', after: stored });
+          await audit(trx, req, { entity: m.id, entityId: id, action: 'import', after: visible(m, stored) });
           job.done = i + 1;
         }
         return;
@@ -229,7 +230,7 @@ export async function importSheet(
         await auditMany(
           trx,
           req,
-          batch.map((row, k) => ({ entity: m.id, entityId: ids[k], action: 'import', after: row })),
+          batch.map((row, k) => ({ entity: m.id, entityId: ids[k], action: 'import', after: visible(m, row) })),
         );
         job.done = b + batch.length;
       }

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { badRequest } from '../http/errors.js';
+import { badRequest, invalid } from '../http/errors.js';
+import { Count } from '../i18n/translate.js';
 
 /** A spreadsheet read into plain cells: one header row, then data rows, for each sheet. */
 export interface ParsedSheet {
@@ -32,6 +33,11 @@ function cellValue(v: ExcelJS.CellValue): unknown {
   return v;
 }
 
+/** A sheet longer than an import takes is refused as soon as that is known, before the rest is read. */
+function tooManyRows() {
+  return invalid([{ field: 'file', key: 'import.tooManyRows', params: { max: new Count(MAX_IMPORT_ROWS) } }]);
+}
+
 export async function parseWorkbook(name: string, data: Buffer): Promise<ParsedSheet[]> {
   const lower = name.toLowerCase();
   if (lower.endsWith('.csv')) return [parseCsv(name, data.toString('utf8').replace(/^\ufeff/, ''))];
@@ -45,10 +51,12 @@ export async function parseWorkbook(name: string, data: Buffer): Promise<ParsedS
   const sheets: ParsedSheet[] = [];
   wb.eachSheet((ws) => {
     const rows: unknown[][] = [];
+    let tooLong = false;
     ws.eachRow({ includeEmpty: false }, (row) => {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellValue);
-      rows.push(values);
+      if (rows.length > MAX_IMPORT_ROWS) tooLong = true;
+      else rows.push((row.values as ExcelJS.CellValue[]).slice(1).map(cellValue));
     });
+    if (tooLong) throw tooManyRows();
     const [header = [], ...body] = rows;
     sheets.push({ name: ws.name, headers: header.map((h) => String(h ?? '').trim()), rows: body });
   });
@@ -80,12 +88,14 @@ export function parseCsv(name: string, text: string): ParsedSheet {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
       if (row.some((c) => c !== '')) rows.push(row);
+      if (rows.length > MAX_IMPORT_ROWS + 1) throw tooManyRows();
       row = [];
       cell = '';
     } else cell += ch;
   }
   row.push(cell);
   if (row.some((c) => c !== '')) rows.push(row);
+  if (rows.length > MAX_IMPORT_ROWS + 1) throw tooManyRows();
   const [header = [], ...body] = rows;
   return {
     name: name.replace(/\.csv$/i, ''),

@@ -3,12 +3,12 @@ import type { AppContext } from '../context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { hasRight, needsRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
-import { Count, requestLang, translate } from '../i18n/translate.js';
+import { requestLang, translate } from '../i18n/translate.js';
 import { baseType } from '../data/entityModel.js';
 import { jobStatus, startJob } from '../jobs/jobStore.js';
 import { HttpError, renderError, toHttpError } from '../http/errors.js';
 import { autoMap, fieldLabel, importable, importFields, importSheet } from './importer.js';
-import { decodeUpload, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseWorkbook } from './parse.js';
+import { decodeUpload, MAX_IMPORT_BYTES, parseWorkbook } from './parse.js';
 import { templateWorkbook } from './template.js';
 
 const RESOURCE = 'utilities.import-excel';
@@ -144,8 +144,6 @@ export async function importRoutes(app: FastifyInstance, ctx: AppContext) {
       const sheets = await parseWorkbook(body.name, decodeUpload(body.file));
       const sheet = sheets.find((s) => s.name === body.sheet);
       if (!sheet) throw invalid([{ field: 'sheet', key: 'import.noSheet', params: { name: body.sheet } }]);
-      if (sheet.rows.length > MAX_IMPORT_ROWS)
-        throw invalid([{ field: 'file', key: 'import.tooManyRows', params: { max: new Count(MAX_IMPORT_ROWS) } }]);
       const lang = requestLang(req.headers['accept-language']);
       const job = startJob(
         ctx.work,

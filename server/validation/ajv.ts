@@ -1,14 +1,14 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { SchemaValidateFunction } from 'ajv';
 import { FORMATS } from '../../src/core/checks/checks.js';
-import { refusingControlCharacters } from './plainText.js';
+import { refusingUnsafeText } from './plainText.js';
 import { dateRangeProblems, type DateRange } from '../../src/core/checks/dateRanges.js';
 
 export type AjvInstance = Ajv2020;
 
 /**
  * One configuration of ajv for every schema the server checks: our formats and x- keywords, and no control
- * characters in any text (every validator this instance compiles refuses them first).
+ * character or full card number in any text (every validator this instance compiles refuses them first).
  */
 export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: boolean } = {}): AjvInstance {
   const ajv = new Ajv2020({
@@ -26,6 +26,7 @@ export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: b
     'x-permission',
     'x-column',
     'x-virtual',
+    'x-sensitive',
     'x-default',
     'x-label',
     'x-lines',
@@ -46,6 +47,6 @@ export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: b
   };
   ajv.addKeyword({ keyword: 'x-dateRanges', type: 'object', schemaType: 'array', errors: true, validate: checkRanges });
   const compile = ajv.compile.bind(ajv);
-  ajv.compile = ((schema: object) => refusingControlCharacters(compile(schema))) as typeof ajv.compile;
+  ajv.compile = ((schema: object) => refusingUnsafeText(compile(schema))) as typeof ajv.compile;
   return ajv;
 }

@@ -31,7 +31,16 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startThrowawayPostgres(): Promise<{ url: string; dataDir: string; stop(): void }> {
+export interface ThrowawayPostgres {
+  url: string;
+  dataDir: string;
+  stop(): void;
+  /** stops the server, keeping its data: connections are refused until resume() */
+  halt(): void;
+  resume(): void;
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL 15+ server binaries not found under /usr/lib/postgresql (apt-get install postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-pg-'));
@@ -48,20 +57,26 @@ export async function startThrowawayPostgres(): Promise<{ url: string; dataDir: 
   fs.chmodSync(dir, 0o777);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
   // Durability off: a test database is thrown away, and the disk is shared with everything else.
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     dataDir: data,
+    halt() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    resume: start,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -26,6 +26,7 @@ export const addDeposit = defineOp<{
   note?: string;
 }>({
   name: 'frontoffice.depositAdd',
+  idempotencyKey: 'required',
   summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
   resource: RESERVATION,
   action: 'deposit',
@@ -34,10 +35,10 @@ export const addDeposit = defineOp<{
     required: ['id', 'amount', 'pay_article_id', 'receipt_no'],
     additionalProperties: false,
     properties: {
-      id: { type: 'integer', minimum: 1, description: 'the reservation' },
+      id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/reservation', description: 'the reservation' },
       paid_on: { type: 'string', format: 'date', description: 'default: the business date' },
       amount: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9.]+(,[0-9]{1,2})?$' },
-      pay_article_id: { type: 'integer', minimum: 1 },
+      pay_article_id: { type: 'integer', minimum: 1, 'x-ref': 'system/pay-article' },
       receipt_no: { type: 'string', minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9/_-]+$' },
       note: { type: 'string', maxLength: 200 },
     },
@@ -65,6 +66,7 @@ export const addDeposit = defineOp<{
 /** A mistaken or refunded deposit is answered by a reversing line; the original stays as it was. */
 export const reverseDeposit = defineOp<{ id: number; note: string }>({
   name: 'frontoffice.depositReverse',
+  idempotencyKey: 'required',
   summary: 'Reverse a deposit line (refund or correction) with a reason',
   resource: RESERVATION,
   action: 'deposit',
@@ -72,7 +74,10 @@ export const reverseDeposit = defineOp<{ id: number; note: string }>({
     type: 'object',
     required: ['id', 'note'],
     additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1 }, note: { type: 'string', minLength: 3, maxLength: 200 } },
+    properties: {
+      id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/reservation-deposit' },
+      note: { type: 'string', minLength: 3, maxLength: 200 },
+    },
   },
   async handler(c, input) {
     const d = (

@@ -18,7 +18,7 @@ export const saveFloorPlan = defineOp<PlanInput>({
     required: ['floorId', 'rooms'],
     additionalProperties: false,
     properties: {
-      floorId: { type: 'integer', minimum: 1 },
+      floorId: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/floor' },
       rooms: {
         type: 'array',
         minItems: 1,
@@ -28,7 +28,7 @@ export const saveFloorPlan = defineOp<PlanInput>({
           required: ['id', 'x', 'y'],
           additionalProperties: false,
           properties: {
-            id: { type: 'integer', minimum: 1 },
+            id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/room' },
             x: { type: 'integer', minimum: 0, maximum: 5000 },
             y: { type: 'integer', minimum: 0, maximum: 5000 },
           },

@@ -32,12 +32,12 @@ export const bookGroup = defineOp<GroupInput>({
     'x-dateRanges': [STAY_RANGE],
     properties: {
       group_name: { type: 'string', minLength: 1, maxLength: 120 },
-      guest_id: { type: 'integer', minimum: 1 },
+      guest_id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/guest' },
       arrival: { type: 'string', format: 'date' },
       departure: { type: 'string', format: 'date' },
       company: { type: 'string', maxLength: 120 },
-      rate_code_id: { type: 'integer', minimum: 1 },
-      segment_id: { type: 'integer', minimum: 1 },
+      rate_code_id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/rate-code' },
+      segment_id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/segment' },
       rooms: {
         type: 'array',
         minItems: 1,
@@ -47,7 +47,7 @@ export const bookGroup = defineOp<GroupInput>({
           required: ['room_type_id', 'count'],
           additionalProperties: false,
           properties: {
-            room_type_id: { type: 'integer', minimum: 1 },
+            room_type_id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/room-type' },
             count: { type: 'integer', minimum: 1, maximum: 200 },
             adults: { type: 'integer', minimum: 1, maximum: 20 },
           },

@@ -136,7 +136,10 @@ export const reservationHook: EntityHook = {
   },
 };
 
-const idVersion = { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } } as const;
+const idVersion = {
+  id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/reservation' },
+  version: { type: 'integer', minimum: 1 },
+} as const;
 
 async function load(c: HookContext, id: number, version: number) {
   const row = (
@@ -169,7 +172,11 @@ export const cancelReservation = defineOp<{ id: number; version: number; reason_
     type: 'object',
     required: ['id', 'version', 'reason_id'],
     additionalProperties: false,
-    properties: { ...idVersion, reason_id: { type: 'integer', minimum: 1 }, note: { type: 'string', maxLength: 300 } },
+    properties: {
+      ...idVersion,
+      reason_id: { type: 'integer', minimum: 1, 'x-ref': 'frontoffice/rsv-reason-cancel' },
+      note: { type: 'string', maxLength: 300 },
+    },
   },
   async handler(c, input) {
     const r = await load(c, input.id, input.version);

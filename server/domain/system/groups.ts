@@ -53,7 +53,7 @@ export const saveGroupRights = defineOp<{ id: number; rights: string[] }>({
     required: ['id', 'rights'],
     additionalProperties: false,
     properties: {
-      id: { type: 'integer', minimum: 1 },
+      id: { type: 'integer', minimum: 1, 'x-ref': 'system/group' },
       rights: {
         type: 'array',
         maxItems: 5000,

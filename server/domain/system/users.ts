@@ -89,7 +89,7 @@ export const resetPassword = defineOp<{ id: number; password?: string }>({
     type: 'object',
     required: ['id'],
     additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1 }, password: { type: 'string', minLength: 1, maxLength: 128 } },
+    properties: { id: { type: 'integer', minimum: 1, 'x-ref': 'system/user' }, password: { type: 'string', minLength: 1, maxLength: 128 } },
   },
   async handler(c, input) {
     await mayManageUser(c, input.id);
@@ -133,7 +133,7 @@ export const lockUser = defineOp<{ id: number; reason?: string }>({
     type: 'object',
     required: ['id'],
     additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1 }, reason: { type: 'string', maxLength: 200 } },
+    properties: { id: { type: 'integer', minimum: 1, 'x-ref': 'system/user' }, reason: { type: 'string', maxLength: 200 } },
   },
   handler: (c, input) => setLocked(c, input.id, true, input.reason ?? 'Locked by an administrator'),
 });
@@ -143,6 +143,11 @@ export const unlockUser = defineOp<{ id: number }>({
   summary: 'Unlock a user (also clears their failed sign-ins)',
   resource: RESOURCE,
   action: 'lock',
-  input: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } },
+  input: {
+    type: 'object',
+    required: ['id'],
+    additionalProperties: false,
+    properties: { id: { type: 'integer', minimum: 1, 'x-ref': 'system/user' } },
+  },
   handler: (c, input) => setLocked(c, input.id, false, null),
 });

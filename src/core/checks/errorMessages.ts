@@ -50,6 +50,8 @@ export function describeProblem(keyword: string, p: Record<string, any>): { key:
     }
     case 'plainText':
       return { key: 'error.controlCharacter', params: {} };
+    case 'cardNumber':
+      return { key: 'error.cardNumber', params: {} };
     default:
       return { key: 'error.pattern', params: {} };
   }

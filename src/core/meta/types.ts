@@ -211,6 +211,8 @@ export interface EntityField {
   'x-ref'?: string;
   'x-column'?: string;
   'x-virtual'?: boolean;
+  /** personal data masked in the audit log, logs and errors (an ID number) */
+  'x-sensitive'?: boolean;
   'x-ui'?: FieldUi;
   /** this array is a document's lines, stored in a child table */
   'x-lines'?: LinesSpec;

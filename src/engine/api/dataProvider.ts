@@ -76,8 +76,9 @@ export const dataProvider = {
   action(entity: string, id: number, version: number, action: string, signal?: AbortSignal) {
     return apiPost<Row>(`${base(entity)}/${id}/${action}`, { version }, { signal });
   },
-  run<T = Record<string, unknown>>(op: string, input: Record<string, unknown>, signal?: AbortSignal) {
-    return apiPost<T>(`/api/ops/${op}`, input, { signal });
+  /** A command, with a key of its own so a retry of this very call cannot run it twice (money needs one). */
+  run<T = Record<string, unknown>>(op: string, input: Record<string, unknown>, signal?: AbortSignal, idempotencyKey = crypto.randomUUID()) {
+    return apiPost<T>(`/api/ops/${op}`, input, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
   },
   report<T = ReportResult>(code: string, params: Record<string, unknown> = {}, signal?: AbortSignal) {
     return apiGet<T>(`/api/reports/${code}`, { params, signal });

@@ -285,8 +285,10 @@ describe('metadata', () => {
 });
 
 describe('API documentation', () => {
-  it('lists every route of the API in OpenAPI form, with their input schemas', async () => {
-    const res = await t.anonymous().get('/api/docs/json');
+  it('lists every route of the API in OpenAPI form, with their input schemas, to signed-in users only', async () => {
+    expect((await t.anonymous().get('/api/docs/json')).statusCode).toBe(401);
+    expect((await t.anonymous().get('/api/docs')).statusCode).toBe(401);
+    const res = await admin.get('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);

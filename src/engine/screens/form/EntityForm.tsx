@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { EntitySchema, FormScreen, ScreenAction } from '../../../core/meta/types';
 import type { Row } from '../../api/dataProvider';
 import { downloadFile } from '../../api/client';
@@ -11,7 +10,6 @@ import { Refusal } from '../Refusal';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { evaluate } from '../../../core/conditions/evaluate';
-import { FORMATS } from '../../../core/checks/checks';
 import { describeProblem } from '../../../core/checks/errorMessages';
 import { widgets } from '../../../widgets/rjsf/widgets';
 import { templates } from '../../../widgets/rjsf/templates';
@@ -22,8 +20,7 @@ import { toast } from '../../../shell/toasts';
 import { confirmDialog } from '../../../shell/confirm';
 import { enumLabel, fieldLabel } from '../list/FilterBar';
 import { buildForm, changedValues } from './buildForm';
-
-const validator = customizeValidator({ customFormats: FORMATS, ajvOptionsOverrides: { strict: false } });
+import { formValidator as validator } from './formValidator';
 
 export interface EntityFormProps {
   entity: EntitySchema;

@@ -1,0 +1,55 @@
+-- The answer of each state-changing command sent with an Idempotency-Key, so the same request replayed (a
+-- retry after a lost answer, a double click) returns the first answer instead of running again.
+-- Keys belong to the user who sent them, in the property they acted on.
+CREATE TABLE idempotency_key (
+  branch_id bigint NOT NULL REFERENCES branch (id),
+  user_id bigint NOT NULL REFERENCES app_user (id),
+  key text NOT NULL,
+  op text NOT NULL,
+  request_hash text NOT NULL,
+  response jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (branch_id, user_id, key)
+);
+CREATE INDEX idempotency_key_created_idx ON idempotency_key (created_at);
+
+-- A stored answer can hold a secret (a temporary password): the report role never reads these.
+CREATE OR REPLACE FUNCTION hotelier_report_grants() RETURNS void LANGUAGE plpgsql AS $fn$
+DECLARE
+  t record;
+  secret_tables text[] := ARRAY['auth_token', 'login_throttle', 'user_session', 'idempotency_key'];
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'hotelier_report') THEN
+    RETURN;
+  END IF;
+  EXECUTE format('GRANT USAGE ON SCHEMA %I TO hotelier_report', current_schema());
+  FOR t IN
+    SELECT c.relname AS name,
+           EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'branch_id' AND NOT a.attisdropped) AS has_branch
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = current_schema() AND c.relkind = 'r'
+  LOOP
+    IF t.name = ANY (secret_tables) THEN
+      EXECUTE format('REVOKE ALL ON %I FROM hotelier_report', t.name);
+    ELSIF t.name = 'app_user' THEN
+      EXECUTE 'REVOKE ALL ON app_user FROM hotelier_report';
+      EXECUTE 'GRANT SELECT (id, username, full_name, email, phone, group_id, default_branch_id, language,
+                must_change_password, password_changed_at, locked, locked_reason, last_login_at, active,
+                version, created_at, created_by, updated_at, updated_by) ON app_user TO hotelier_report';
+    ELSE
+      EXECUTE format('GRANT SELECT ON %I TO hotelier_report', t.name);
+    END IF;
+    IF t.has_branch AND NOT EXISTS (SELECT 1 FROM pg_policies WHERE tablename = t.name AND policyname = 'report_branch') THEN
+      EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.name);
+      EXECUTE format($p$CREATE POLICY report_branch ON %I FOR SELECT TO hotelier_report
+                       USING (branch_id = nullif(current_setting('hotelier.branch_id', true), '')::bigint)$p$, t.name);
+    END IF;
+  END LOOP;
+  -- Sessions are counted by reports (who is signed in) but their secrets stay out of reach.
+  EXECUTE 'GRANT SELECT (id, user_id, branch_id, ip, created_at, last_seen_at, expires_at, revoked_at) ON user_session TO hotelier_report';
+  IF NOT EXISTS (SELECT 1 FROM pg_policies WHERE tablename = 'branch' AND policyname = 'report_branch') THEN
+    ALTER TABLE branch ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY report_branch ON branch FOR SELECT TO hotelier_report
+      USING (id = nullif(current_setting('hotelier.branch_id', true), '')::bigint);
+  END IF;
+END $fn$;

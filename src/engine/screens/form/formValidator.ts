@@ -1,0 +1,63 @@
+import { Validator, type ValidationError } from 'jsonschema';
+import type { ErrorObject } from 'ajv';
+import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
+import { FORMATS } from '../../../core/checks/checks';
+
+/**
+ * The forms' JSON Schema validator, without code generation: ajv compiles each schema into a function with
+ * `new Function`, which a strict Content-Security-Policy (no 'unsafe-eval') forbids, so forms would fail to
+ * validate. jsonschema interprets the schema instead; its errors are given ajv's shape (keyword, params) so
+ * rjsf and our messages (core/checks/errorMessages) read them unchanged.
+ */
+const engine = new Validator();
+for (const [name, check] of Object.entries(FORMATS)) engine.customFormats[name] = (v: unknown) => typeof v !== 'string' || check(v);
+
+const PARAM: Record<string, string> = {
+  required: 'missingProperty',
+  additionalProperties: 'additionalProperty',
+  format: 'format',
+  type: 'type',
+  pattern: 'pattern',
+  enum: 'allowedValues',
+};
+
+function toAjvError(e: ValidationError): ErrorObject {
+  const path = e.path.map(String);
+  const param = PARAM[e.name] ?? 'limit';
+  return {
+    keyword: e.name,
+    instancePath: path.length ? `/${path.join('/')}` : '',
+    schemaPath: `#/${path.map((p) => `properties/${p}`).join('/')}/${e.name}`.replace('#//', '#/'),
+    params: e.argument === undefined ? {} : { [param]: Array.isArray(e.argument) && param === 'type' ? e.argument.join(',') : e.argument },
+    message: e.message,
+  };
+}
+
+/** Our schemas hold no $ref, so a schema is checked on its own (rjsf's root schema resolves nothing here). */
+function check(schema: RJSFSchema, data: unknown): ErrorObject[] {
+  // a schema's $id ("system/user") names it; it is not an address to resolve references against
+  const { $id: _id, ...target } = schema as Record<string, unknown>;
+  return engine.validate(data, target as never, { nestedErrors: false, allowUnknownAttributes: true }).errors.map(toAjvError);
+}
+
+export const formValidator: ValidatorType = {
+  rawValidation<Result = ErrorObject>(schema: RJSFSchema, formData?: unknown) {
+    const errors = check(schema, formData);
+    return { errors: (errors.length ? errors : undefined) as Result[] | undefined };
+  },
+  validateFormData(formData, schema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema) {
+    return processRawValidationErrors(
+      this,
+      this.rawValidation(schema, formData),
+      formData,
+      schema,
+      customValidate,
+      transformErrors,
+      uiSchema,
+    );
+  },
+  isValid(schema, formData) {
+    return check(schema, formData).length === 0;
+  },
+};
