@@ -34,7 +34,7 @@ describe('an arrangement entered by keyboard only', () => {
     const { page, context } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'sales');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/sales/arrangement?id=new');
     await page.locator('#root_code').focus();
 
@@ -107,7 +107,7 @@ describe('an arrangement entered by keyboard only', () => {
   it('names the line and the field of an amount it cannot read, and of a line without its article, before anything is sent', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'sales');
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto('/sales/arrangement?id=new');
     await page.locator('#root_code').fill('LUNCH');
     await page.locator('#root_name').fill('Lunch');
@@ -135,7 +135,7 @@ describe('the arrangement screen', () => {
     ] as const) {
       const { page, context } = await newPage(browser, width, 860);
       await signIn(page, 'sales');
-      await page.waitForURL('**/dashboard');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto('/sales/arrangement');
       await page.waitForURL(/id=\d+/);
       await cell(page, 1, 0).waitFor();
