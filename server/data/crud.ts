@@ -179,6 +179,11 @@ export async function lastChangedBy(db: Db, m: EntityModel, branchId: number, id
 }
 
 export async function insertRow(db: Db, m: EntityModel, branchId: number, userId: number, values: Record<string, unknown>) {
+  return (await insertRecord(db, m, branchId, userId, values)).id as number;
+}
+
+/** Inserts a row and returns it as a read would (one statement: no second read after the write). */
+export async function insertRecord(db: Db, m: EntityModel, branchId: number, userId: number, values: Record<string, unknown>) {
   const entries = Object.entries(values).filter(([k]) => m.columns.has(k));
   const cols = entries.map(([k]) => sql.ref(m.columns.get(k)!));
   const vals = entries.map(([k, v]) => dbValue(m, k, v));
@@ -188,9 +193,9 @@ export async function insertRow(db: Db, m: EntityModel, branchId: number, userId
   }
   cols.push(sql.ref('created_by'), sql.ref('updated_by'));
   vals.push(sql`${userId}`, sql`${userId}`);
-  const { rows } = await sql<{ id: number }>`
-    INSERT INTO ${sql.table(m.table)} (${sql.join(cols)}) VALUES (${sql.join(vals)}) RETURNING id`.execute(db);
-  return rows[0].id;
+  const { rows } = await sql<Record<string, unknown>>`
+    INSERT INTO ${sql.table(m.table)} (${sql.join(cols)}) VALUES (${sql.join(vals)}) RETURNING ${selectList(m)}`.execute(db);
+  return rows[0];
 }
 
 /** Many rows in one statement per batch (imports): the same columns as insertRow, ids in input order. */
@@ -210,12 +215,19 @@ export async function insertRows(db: Db, m: EntityModel, branchId: number, userI
 }
 
 export async function updateRow(db: Db, m: EntityModel, branchId: number, userId: number, id: number, values: Record<string, unknown>) {
+  await updateRecord(db, m, branchId, userId, id, values);
+}
+
+/** Updates a row (its version moves on) and returns it as a read would. */
+export async function updateRecord(db: Db, m: EntityModel, branchId: number, userId: number, id: number, values: Record<string, unknown>) {
   const sets = Object.entries(values)
     .filter(([k]) => m.columns.has(k))
     .map(([k, v]) => sql`${sql.ref(m.columns.get(k)!)} = ${dbValue(m, k, v)}`);
   sets.push(sql`version = version + 1`, sql`updated_at = now()`, sql`updated_by = ${userId}`);
   const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
-  await sql`UPDATE ${sql.table(m.table)} SET ${sql.join(sets)} WHERE id = ${id} ${scope}`.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`
+    UPDATE ${sql.table(m.table)} SET ${sql.join(sets)} WHERE id = ${id} ${scope} RETURNING ${selectList(m)}`.execute(db);
+  return rows[0];
 }
 
 export async function deleteRow(db: Db, m: EntityModel, branchId: number, id: number) {
@@ -264,22 +276,29 @@ export async function refLabelsMany(
 }
 
 /**
- * Which of these ids are rows of the entity in this property that pass a filter and extra conditions: a
- * dependent lookup's rule, checked on save exactly as the lookup offered the choices.
+ * The rows these ids name in this property, each with its name and whether it passes a filter and extra
+ * conditions (a dependent lookup's rule, checked on save exactly as the lookup offered the choices): one
+ * statement tells what does not exist, what does not fit, and what to call the rest.
  */
-export async function idsMatching(
+export async function refMatches(
   db: Db,
   m: EntityModel,
   branchId: number,
   ids: number[],
-  filter: ListQuery['filter'],
+  filter: ListQuery['filter'] = {},
   extra: RawBuilder<unknown>[] = [],
-): Promise<Set<number>> {
-  const parts: RawBuilder<unknown>[] = [sql`id = ANY(${ids})`, ...extra];
-  if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
-  for (const [field, { op, value }] of Object.entries(filter)) parts.push(filterClause(m, field, op, value));
-  const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(m.table)} ${toWhere(parts)}`.execute(db);
-  return new Set(rows.map((r) => Number(r.id)));
+): Promise<Map<number, { label: string; fits: boolean }>> {
+  const out = new Map<number, { label: string; fits: boolean }>();
+  const unique = [...new Set(ids.filter((x) => Number.isInteger(x)))];
+  if (!unique.length) return out;
+  const rule = [...Object.entries(filter).map(([field, { op, value }]) => filterClause(m, field, op, value)), ...extra];
+  const fits = rule.length ? sql`(${sql.join(rule, sql` AND `)})` : sql`true`;
+  const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+  const label = sql.join(m.labelFields.map((f) => sql`coalesce(${col(m, f)}::text, '')`), sql` || ' - ' || `);
+  const { rows } = await sql<{ id: number; label: string; fits: boolean }>`
+    SELECT id, ${label} AS label, coalesce(${fits}, false) AS fits FROM ${sql.table(m.table)} WHERE id = ANY(${unique}) ${scope}`.execute(db);
+  for (const r of rows) out.set(Number(r.id), { label: r.label, fits: r.fits });
+  return out;
 }
 
 export async function lookupRows(

@@ -6,12 +6,12 @@ import { audit } from '../http/audit.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
 import { needsRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
-import { getRow, updateRow } from './crud.js';
+import { getRow, updateRecord } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 import type { Line } from './lines.js';
 import { changed, present, stale } from './present.js';
-import { checkHeaderRefs, checkLineRefs } from './refFilters.js';
+import { checkHeaderRefs, checkLineRefs, type LineNames } from './refFilters.js';
 
 /**
  * Judges a row about to be stored, the same way the browser did: its dependent lookups are among their
@@ -25,13 +25,19 @@ export async function judge(
   header: Record<string, unknown>,
   lines: Record<string, Line[]>,
   opts: { mode: 'create' | 'update'; written: Set<string>; on?: string },
-): Promise<Record<string, string | null>> {
+): Promise<{ totals: Record<string, string | null>; names: Record<string, LineNames> }> {
   const ctx = { db: c.trx, auth: c.auth, models: c.ctx.models, hooks: c.ctx.hooks };
   const problems: FieldProblem[] = await checkHeaderRefs(ctx, m, header, opts.written);
-  for (const lf of m.lines) if (opts.written.has(lf.name)) problems.push(...(await checkLineRefs(ctx, lf, header, lines[lf.name] ?? [])));
+  const names: Record<string, LineNames> = {};
+  for (const lf of m.lines) {
+    if (!opts.written.has(lf.name)) continue;
+    const checked = await checkLineRefs(ctx, lf, header, lines[lf.name] ?? []);
+    problems.push(...checked.problems);
+    names[lf.name] = checked.names;
+  }
   if (!m.lines.length && !m.schema['x-document']) {
     if (problems.length) throw invalid(problems);
-    return {};
+    return { totals: {}, names };
   }
   const result = evaluateDocument(m.schema, { header, lines }, { mode: opts.mode === 'create' ? 'create' : 'edit', on: opts.on });
   for (const p of result.problems) {
@@ -39,7 +45,7 @@ export async function judge(
     problems.push({ field, key: p.message, params: p.params });
   }
   if (problems.length) throw invalid(problems);
-  return result.totals;
+  return { totals: result.totals, names };
 }
 
 /** The header fields a document stores its totals in (x-document.store), filled from the judged totals. */
@@ -96,9 +102,9 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext, m: Ent
           const lines = Object.fromEntries(m.lines.map((lf) => [lf.name, (before[lf.name] as Line[]) ?? []]));
           await judge(c, m, before, lines, { mode: 'update', written: new Set(), on: action.key });
           await ctx.hooks.get(m.id)?.onStatus?.(c, action.key, before);
-          await updateRow(trx, m, auth.branchId, auth.user.id, id, { [status.field]: action.to });
-          const after = (await getRow(trx, m, auth.branchId, id))!;
-          await present(ctx, trx, req, m, models, [after]);
+          const after = await updateRecord(trx, m, auth.branchId, auth.user.id, id, { [status.field]: action.to });
+          for (const lf of m.lines) after[lf.name] = before[lf.name];
+          await present(ctx, trx, req, m, models, [after], { lines: false });
           await audit(trx, req, { entity: m.id, entityId: id, action: action.key, ...changed(m, before, after) });
           return after;
         });

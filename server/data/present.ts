@@ -59,7 +59,7 @@ export async function stale(db: Db, m: EntityModel, current: Record<string, unkn
 
 /**
  * Adds lookup names (`_refs`), a document's lines (on a read; on list pages only when the entity says
- * they are small) and domain-virtual fields.
+ * they are small; not at all when a save has just returned them) and domain-virtual fields.
  */
 export async function present(
   ctx: AppContext,
@@ -68,7 +68,7 @@ export async function present(
   m: EntityModel,
   models: Map<string, EntityModel>,
   rows: Record<string, unknown>[],
-  opts: { list?: boolean } = {},
+  opts: { list?: boolean; lines?: boolean } = {},
 ) {
   if (!rows.length) return;
   const auth = req.auth!;
@@ -84,12 +84,15 @@ export async function present(
     }
   for (const lf of m.lines) {
     if (opts.list && !lf.spec.inList) continue;
-    const byParent = await readLines(db, m, lf, auth.branchId, rows.map((r) => Number(r.id)), models);
+    if (opts.lines !== false) {
+      const byParent = await readLines(db, m, lf, auth.branchId, rows.map((r) => Number(r.id)), models);
+      for (const r of rows) r[lf.name] = byParent.get(Number(r.id)) ?? [];
+    }
+    const summary = lf.spec.summary;
+    if (!summary) continue;
     for (const r of rows) {
-      const lines = byParent.get(Number(r.id)) ?? [];
-      r[lf.name] = lines;
-      const summary = lf.spec.summary;
-      if (summary) ((r._refs ??= {}) as Record<string, string>)[lf.name] = lines.map((l) => l._refs?.[summary]).filter(Boolean).join(', ');
+      const names = ((r[lf.name] as Line[] | undefined) ?? []).map((l) => l._refs?.[summary]).filter(Boolean);
+      ((r._refs ??= {}) as Record<string, string>)[lf.name] = names.join(', ');
     }
   }
   await ctx.hooks.get(m.id)?.decorate?.({ trx: db, req, auth, ctx }, rows);

@@ -7,7 +7,7 @@ import { refSources, resolveRefFilter, resolveRefScope } from '../../src/core/do
 import type { FieldProblem } from '../../src/core/checks/errorMessages.js';
 import { badRequest } from '../http/errors.js';
 import { createAjv } from '../validation/ajv.js';
-import { idsMatching } from './crud.js';
+import { refMatches } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { EntityHooks } from './hooks.js';
 import type { Line } from './lines.js';
@@ -36,18 +36,13 @@ export function scopeWhere(ctx: RefContext, targetId: string, name: string, para
   return scope.where(ctx.auth, params);
 }
 
-/** Whether a value picked in a dependent lookup is among the choices its rule allows for this row. */
-async function allowed(
-  ctx: RefContext,
-  f: EntityField,
-  ids: number[],
-  row: Record<string, unknown>,
-  header?: Record<string, unknown>,
-): Promise<Set<number>> {
+/** The rows a lookup's values name, with their names, and whether each is among the choices its rule allows for this row. */
+function matches(ctx: RefContext, f: EntityField, ids: number[], row: Record<string, unknown>, header?: Record<string, unknown>) {
   const target = ctx.models.get(f['x-ref']!)!;
+  if (!dependent(f)) return refMatches(ctx.db, target, ctx.auth.branchId, ids);
   const scope = resolveRefScope(f['x-refScope'], row, header);
   const extra = scope ? [scopeWhere(ctx, target.id, scope.name, scope.params)] : [];
-  return idsMatching(ctx.db, target, ctx.auth.branchId, ids, resolveRefFilter(f['x-refFilter'], row, header), extra);
+  return refMatches(ctx.db, target, ctx.auth.branchId, ids, resolveRefFilter(f['x-refFilter'], row, header), extra);
 }
 
 const dependent = (f: EntityField) => Boolean(f['x-ref'] && (f['x-refFilter'] || f['x-refScope']));
@@ -66,38 +61,39 @@ function sources(f: EntityField, lines?: string): string[] {
  * The header's dependent lookups, checked when the lookup or a field its rule reads is being written: a
  * room must be of the chosen room type, a rate code valid for the type and the dates.
  */
-export async function checkHeaderRefs(
-  ctx: RefContext,
-  m: EntityModel,
-  row: Record<string, unknown>,
-  written: Set<string>,
-): Promise<FieldProblem[]> {
+export async function checkHeaderRefs(ctx: RefContext, m: EntityModel, row: Record<string, unknown>, written: Set<string>): Promise<FieldProblem[]> {
   const problems: FieldProblem[] = [];
   for (const [name, f] of Object.entries(m.schema.properties)) {
     const value = row[name];
     if (!dependent(f) || value == null) continue;
     const { fields } = refSources(f);
     if (!written.has(name) && !fields.some((s) => written.has(s))) continue;
-    if (!(await allowed(ctx, f, [Number(value)], row)).has(Number(value)))
+    if (!(await matches(ctx, f, [Number(value)], row)).get(Number(value))?.fits)
       problems.push({ field: name, key: 'error.refNotAllowed', params: { sources: sources(f) } });
   }
   return problems;
 }
 
+/** The names of the rows the lines' lookups point at, by line field: what a saved document shows. */
+export type LineNames = Map<string, Map<number, string>>;
+
 /**
  * Every lookup on the given lines: it names a row of this property, and a dependent one is among its
- * choices for that line. Lines with the same rule inputs are checked together: one query per lookup column
- * and distinct input, not per line.
+ * choices for that line. Lines with the same rule inputs are checked together — one statement per lookup
+ * column and distinct input, not per line — and the names found are kept for the saved lines.
  */
 export async function checkLineRefs(
   ctx: RefContext,
   lf: LinesField,
   header: Record<string, unknown>,
   lines: Line[],
-): Promise<FieldProblem[]> {
+): Promise<{ problems: FieldProblem[]; names: LineNames }> {
   const problems: FieldProblem[] = [];
+  const names: LineNames = new Map();
   for (const [name, f] of Object.entries(lf.item.properties)) {
     if (!f['x-ref'] || !ctx.models.has(f['x-ref'])) continue;
+    const found = new Map<number, string>();
+    names.set(name, found);
     const groups = new Map<string, { row: Line; at: number[] }>();
     lines.forEach((line, i) => {
       if (line[name] == null) return;
@@ -108,19 +104,18 @@ export async function checkLineRefs(
       g.at.push(i);
       groups.set(key, g);
     });
-    const all = [...groups.values()].flatMap((g) => g.at.map((i) => Number(lines[i][name])));
-    const exist = await idsMatching(ctx.db, ctx.models.get(f['x-ref'])!, ctx.auth.branchId, all, {});
     for (const { row, at } of groups.values()) {
-      const ok = dependent(f) ? await allowed(ctx, f, at.map((i) => Number(lines[i][name])), row, header) : exist;
+      const rows = await matches(ctx, f, at.map((i) => Number(lines[i][name])), row, header);
       for (const i of at) {
-        const id = Number(lines[i][name]);
-        if (!exist.has(id)) problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refMissing', params: {} });
-        else if (!ok.has(id))
+        const hit = rows.get(Number(lines[i][name]));
+        if (hit) found.set(Number(lines[i][name]), hit.label);
+        if (!hit) problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refMissing', params: {} });
+        else if (!hit.fits)
           problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refNotAllowed', params: { sources: sources(f, lf.name) } });
       }
     }
   }
-  return problems;
+  return { problems, names };
 }
 
 /** Every x-refScope must name a rule its target entity's domain registers: a typo stops the start, like any metadata error. */

@@ -8,7 +8,7 @@ import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
 import { dateRangeProblems } from '../../src/core/checks/dateRanges.js';
-import { deactivateRow, deleteRow, getRow, insertRow, listRows, lookupRows, updateRow, type ListQuery } from './crud.js';
+import { deactivateRow, deleteRow, getRow, insertRecord, listRows, lookupRows, updateRecord, type ListQuery } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 import { judge, refuseIfReadOnly, statusRoutes, storeTotals } from './documents.js';
@@ -140,12 +140,13 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         const hook = ctx.hooks.get(m.id);
         await hook?.beforeWrite?.(c, 'create', values, virtual);
         const lines = linesOf(m, virtual, {});
-        storeTotals(m, values, await judge(c, m, values, lines, { mode: 'create', written: new Set(Object.keys(req.body as object)) }));
-        const id = await insertRow(trx, m, auth.branchId, auth.user.id, values);
-        for (const lf of m.lines) if (virtual[lf.name] != null) await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], []);
-        const created = (await getRow(trx, m, auth.branchId, id))!;
+        const judged = await judge(c, m, values, lines, { mode: 'create', written: new Set(Object.keys(req.body as object)) });
+        storeTotals(m, values, judged.totals);
+        const created = await insertRecord(trx, m, auth.branchId, auth.user.id, values);
+        const id = created.id as number;
+        for (const lf of m.lines) created[lf.name] = await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], [], judged.names[lf.name]);
         await hook?.afterWrite?.(c, 'create', created, virtual);
-        await present(ctx, trx, req, m, models, [created]);
+        await present(ctx, trx, req, m, models, [created], { lines: false });
         await audit(trx, req, { entity: m.id, entityId: id, action: 'create', after: visible(m, created) });
         return created;
       });
@@ -173,14 +174,17 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         await hook?.beforeWrite?.(c, 'update', values, virtual, before);
         const lines = linesOf(m, virtual, before);
         const written = new Set(Object.keys(body));
-        storeTotals(m, values, await judge(c, m, { ...before, ...values }, lines, { mode: 'update', written }));
-        await updateRow(trx, m, auth.branchId, auth.user.id, id, values);
+        const judged = await judge(c, m, { ...before, ...values }, lines, { mode: 'update', written });
+        storeTotals(m, values, judged.totals);
+        const after = await updateRecord(trx, m, auth.branchId, auth.user.id, id, values);
         for (const lf of m.lines) {
-          if (written.has(lf.name)) await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], (before[lf.name] as Line[]) ?? []);
+          const was = (before[lf.name] as Line[]) ?? [];
+          after[lf.name] = written.has(lf.name)
+            ? await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], was, judged.names[lf.name])
+            : was;
         }
-        const after = (await getRow(trx, m, auth.branchId, id))!;
         await hook?.afterWrite?.(c, 'update', after, virtual);
-        await present(ctx, trx, req, m, models, [after]);
+        await present(ctx, trx, req, m, models, [after], { lines: false });
         await audit(trx, req, { entity: m.id, entityId: id, action: 'update', ...changed(m, before, after) });
         return after;
       });

@@ -21,8 +21,15 @@ export interface ConditionContext {
 /** Evaluates a visibleWhen/requiredWhen/readonlyWhen condition or a check: plain data, one pure function, never eval. */
 export function evaluate(condition: Condition | undefined, ctx: ConditionContext): boolean {
   if (!condition) return true;
-  if ('all' in condition) return condition.all.every((c) => evaluate(c, ctx));
-  if ('any' in condition) return condition.any.some((c) => evaluate(c, ctx));
+  // plain loops, no callbacks: a 500-line document runs its checks a thousand times per save
+  if ('all' in condition) {
+    for (const c of condition.all) if (!evaluate(c, ctx)) return false;
+    return true;
+  }
+  if ('any' in condition) {
+    for (const c of condition.any) if (evaluate(c, ctx)) return true;
+    return false;
+  }
   if ('not' in condition) return !evaluate(condition.not, ctx);
   if ('mode' in condition) return ctx.mode === condition.mode;
   if ('compare' in condition) return compare(condition.compare.left, condition.compare.op, condition.compare.right, ctx);
@@ -39,13 +46,28 @@ export function isEmpty(value: unknown): boolean {
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const ZERO = new Exact(0);
+const ONE = new Exact(1);
+
+// Decimals are immutable, so the same text is parsed once: a document's lines repeat their amounts.
+const parsed = new Map<string, Exact>();
+function exactOf(text: string): Exact {
+  let v = parsed.get(text);
+  if (!v) {
+    if (parsed.size > 5000) parsed.clear();
+    v = new Exact(text);
+    parsed.set(text, v);
+  }
+  return v;
+}
 
 /** A stored value as a decimal: empty counts as 0 (a blank quantity is none); text that is no number is null. */
 function toExact(value: unknown): Exact | null {
-  if (value === undefined || value === null || value === '') return new Exact(0);
-  if (typeof value === 'number') return Number.isFinite(value) ? new Exact(String(value)) : null;
-  if (typeof value === 'string' && DECIMAL.test(value.trim())) return new Exact(value.trim());
-  return null;
+  if (value === undefined || value === null || value === '') return ZERO;
+  if (typeof value === 'number') return Number.isFinite(value) ? exactOf(String(value)) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return DECIMAL.test(text) ? exactOf(text) : null;
 }
 
 function read(f: { field: string } | { header: string }, ctx: ConditionContext): unknown {
@@ -60,11 +82,12 @@ export function evaluateFormula(f: Formula, ctx: ConditionContext): Exact | null
   if (typeof f === 'string') return toExact(f);
   if ('field' in f || 'header' in f) return toExact(read(f, ctx));
   if ('total' in f) return toExact(ctx.totals?.[f.total] ?? null);
-  if ('add' in f) return fold(f.add, ctx, (a, b) => a.plus(b), new Exact(0));
-  if ('mul' in f) return fold(f.mul, ctx, (a, b) => a.times(b), new Exact(1));
-  if ('sub' in f) return fold(f.sub.slice(1), ctx, (a, b) => a.minus(b), evaluateFormula(f.sub[0], ctx));
+  if ('add' in f) return fold(f.add, 0, ctx, 'plus', ZERO);
+  if ('mul' in f) return fold(f.mul, 0, ctx, 'times', ONE);
+  if ('sub' in f) return fold(f.sub, 1, ctx, 'minus', evaluateFormula(f.sub[0], ctx));
   if ('div' in f) {
-    const [a, b] = [evaluateFormula(f.div[0], ctx), evaluateFormula(f.div[1], ctx)];
+    const a = evaluateFormula(f.div[0], ctx);
+    const b = evaluateFormula(f.div[1], ctx);
     return a === null || b === null || b.isZero() ? null : a.dividedBy(b);
   }
   if ('round' in f) {
@@ -72,9 +95,16 @@ export function evaluateFormula(f: Formula, ctx: ConditionContext): Exact | null
     return v === null ? null : v.toDecimalPlaces(f.scale ?? 0, Decimal.ROUND_HALF_UP);
   }
   if ('if' in f) return evaluateFormula(evaluate(f.if, ctx) ? f.then : f.else, ctx);
-  const rows = (ctx.lines?.['sum' in f ? f.sum : f.count] ?? []).filter((line) => !f.where || evaluate(f.where, lineContext(ctx, line)));
-  if (!('sum' in f)) return new Exact(rows.length);
-  return rows.reduce<Exact>((sum, line) => sum.plus(evaluateFormula(f.of, lineContext(ctx, line)) ?? 0), new Exact(0));
+  const rows = ctx.lines?.['sum' in f ? f.sum : f.count] ?? [];
+  let count = 0;
+  let sum = ZERO;
+  for (const line of rows) {
+    const inner = lineContext(ctx, line);
+    if (f.where && !evaluate(f.where, inner)) continue;
+    count++;
+    if ('sum' in f) sum = sum.plus(evaluateFormula(f.of, inner) ?? ZERO);
+  }
+  return 'sum' in f ? sum : new Exact(count);
 }
 
 /** The context of one line inside a document's context. */
@@ -82,30 +112,33 @@ export function lineContext(doc: ConditionContext, line: Record<string, unknown>
   return { data: line, mode: doc.mode, header: doc.data, totals: doc.totals, lines: doc.lines };
 }
 
-function fold(items: Formula[], ctx: ConditionContext, op: (a: Exact, b: Exact) => Exact, start: Exact | null): Exact | null {
+function fold(items: Formula[], from: number, ctx: ConditionContext, op: 'plus' | 'minus' | 'times', start: Exact | null): Exact | null {
   let acc = start;
-  for (const item of items) {
-    const v = evaluateFormula(item, ctx);
+  for (let i = from; i < items.length; i++) {
+    const v = evaluateFormula(items[i], ctx);
     if (acc === null || v === null) return null;
-    acc = op(acc, v);
+    acc = acc[op](v);
   }
   return acc;
 }
+
+const isTextual = (v: unknown) => typeof v === 'string' && v !== '' && !DECIMAL.test(v.trim());
+const rawOf = (f: Formula, ctx: ConditionContext) => (typeof f === 'object' && ('field' in f || 'header' in f) ? read(f, ctx) : undefined);
 
 /**
  * Compares two formulas as decimals; when either side reads a field holding text that is not a number
  * (a date 'YYYY-MM-DD', a code) the raw values are compared as text, which orders ISO dates correctly.
  */
 function compare(left: Formula, op: CompareOp, right: Formula, ctx: ConditionContext): boolean {
-  const raw = (f: Formula) => (typeof f === 'object' && ('field' in f || 'header' in f) ? read(f, ctx) : undefined);
-  const [rl, rr] = [raw(left), raw(right)];
-  const textual = (v: unknown) => typeof v === 'string' && v !== '' && !DECIMAL.test(v.trim());
+  const rl = rawOf(left, ctx);
+  const rr = rawOf(right, ctx);
   let order: number;
-  if (textual(rl) || textual(rr)) {
+  if (isTextual(rl) || isTextual(rr)) {
     if (rl == null || rr == null || rl === '' || rr === '') return op === 'ne' ? rl !== rr : op === 'eq' && rl === rr;
     order = String(rl) < String(rr) ? -1 : String(rl) > String(rr) ? 1 : 0;
   } else {
-    const [a, b] = [evaluateFormula(left, ctx), evaluateFormula(right, ctx)];
+    const a = evaluateFormula(left, ctx);
+    const b = evaluateFormula(right, ctx);
     if (a === null || b === null) return op === 'ne';
     order = a.comparedTo(b);
   }

@@ -66,14 +66,21 @@ export function evaluateDocument(
   const doc: ConditionContext = { data: values.header, mode: opts.mode, totals: {}, lines: withComputed };
   for (const lf of fields) {
     const lines = values.lines[lf.name] ?? [];
-    computed[lf.name] = lines.map((line) => {
+    const formulas = Object.entries(lf.spec.computed ?? {});
+    const outs: Record<string, string | null>[] = [];
+    const rows: Record<string, unknown>[] = [];
+    for (const line of lines) {
       const out: Record<string, string | null> = {};
-      for (const [name, formula] of Object.entries(lf.spec.computed ?? {})) {
-        out[name] = str(evaluateFormula(formula, lineContext(doc, { ...line, ...out })));
+      let row = line;
+      for (const [name, formula] of formulas) {
+        out[name] = str(evaluateFormula(formula, lineContext(doc, row)));
+        row = { ...row, [name]: out[name] };
       }
-      return out;
-    });
-    withComputed[lf.name] = lines.map((line, i) => ({ ...line, ...computed[lf.name][i] }));
+      outs.push(out);
+      rows.push(row);
+    }
+    computed[lf.name] = outs;
+    withComputed[lf.name] = rows;
   }
   const totals: Record<string, string | null> = {};
   doc.totals = totals;
@@ -82,12 +89,16 @@ export function evaluateDocument(
   const shown = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, formatMoney(v)]));
   const problems: DocumentProblem[] = [];
   for (const lf of fields) {
-    withComputed[lf.name].forEach((line, i) => {
-      for (const check of lf.spec.checks ?? []) {
-        if (!applies(check, on) || evaluate(check.assert, lineContext(doc, line))) continue;
+    const checks = (lf.spec.checks ?? []).filter((c) => applies(c, on));
+    if (!checks.length) continue;
+    const rows = withComputed[lf.name];
+    for (let i = 0; i < rows.length; i++) {
+      const ctx = lineContext(doc, rows[i]);
+      for (const check of checks) {
+        if (evaluate(check.assert, ctx)) continue;
         problems.push({ message: check.message, params: { ...shown, line: i + 1 }, field: check.field, lines: lf.name, line: i });
       }
-    });
+    }
   }
   for (const check of spec.checks ?? []) {
     if (!applies(check, on) || evaluate(check.assert, doc)) continue;

@@ -79,3 +79,20 @@ export function staleDependents(
     })
     .map(([name]) => name);
 }
+
+/**
+ * What a lookup offers on a row: the fixed filter a screen gives ({ active: true }), narrowed by the
+ * field's dependent filter and named rule for this row's values (and its document's header, on a line).
+ */
+export function lookupNarrowing(
+  f: Pick<EntityField, 'x-refFilter' | 'x-refScope'>,
+  row: Record<string, unknown>,
+  header?: Record<string, unknown>,
+  fixed: Record<string, unknown> = {},
+): { filter: LookupFilter; scope?: { name: string; params: Record<string, unknown> } } {
+  const filter: LookupFilter = Object.fromEntries(Object.entries(fixed).map(([k, v]) => [k, { op: 'eq' as const, value: v }]));
+  return {
+    filter: { ...filter, ...resolveRefFilter(f['x-refFilter'], row, header) },
+    scope: resolveRefScope(f['x-refScope'], row, header),
+  };
+}

@@ -51,6 +51,14 @@ export function formatInteger(value: Amount, lang: NumberLang = 'en'): string {
   return integer[lang].format(asIntlInput(value));
 }
 
+const quantity = perLang({ maximumFractionDigits: 4 });
+
+/** A quantity (12,5 kg, 0,25 l) as exact as it is stored (up to 4 decimals), in the reader's separators. */
+export function formatQuantity(value: Amount, lang: NumberLang = 'en'): string {
+  if (empty(value)) return '';
+  return quantity[lang].format(asIntlInput(value));
+}
+
 /** A rate or a percentage's number with two decimals in the reader's separators: 69.17 / 69,17. */
 export function formatDecimal(value: Amount, lang: NumberLang = 'en'): string {
   if (empty(value)) return '';

@@ -13,6 +13,8 @@ export function LookupSelect(props: {
   onChange(v: any): void;
   multiple?: boolean;
   filter?: Record<string, unknown>;
+  /** a named rule of the entity narrowing the choices (rooms free for the stay) */
+  scope?: { name: string; params: Record<string, unknown> };
   id?: string;
   disabled?: boolean;
   placeholder?: string;
@@ -33,7 +35,8 @@ export function LookupSelect(props: {
     [multiple, value],
   );
   const selectedKey = selected.join(',');
-  const filterKey = JSON.stringify(filter ?? {});
+  // the filter and the named rule as one text, so a new object with the same content searches nothing again
+  const filterKey = JSON.stringify([filter ?? {}, props.scope ?? null]);
 
   // Names of the values already held (an edit form opening, or a URL filter); the ones known are kept.
   const known = useRef(labels);
@@ -61,7 +64,7 @@ export function LookupSelect(props: {
     setLoading(true);
     const timer = setTimeout(() => {
       source
-        .search(entity, { q: query || undefined, filter: JSON.parse(filterKey) as Record<string, unknown> }, controller.signal)
+        .search(entity, { q: query || undefined, ...narrowing(filterKey) }, controller.signal)
         .then((rows) => {
           setOptions(rows);
           setActive(0);
@@ -185,4 +188,9 @@ export function LookupSelect(props: {
       )}
     </div>
   );
+}
+
+function narrowing(key: string) {
+  const [filter, scope] = JSON.parse(key) as [Record<string, unknown>, { name: string; params: Record<string, unknown> } | null];
+  return { filter, scope: scope ?? undefined };
 }

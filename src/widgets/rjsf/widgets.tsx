@@ -253,16 +253,19 @@ function RadioWidget(props: WidgetProps) {
 }
 
 function LookupWidget(props: WidgetProps) {
-  const opts = props.options as { entity: string; lookupFilter?: Record<string, unknown> };
-  const filter = opts.lookupFilter
-    ? Object.fromEntries(Object.entries(opts.lookupFilter).map(([k, v]) => [k, { op: 'eq' as const, value: v }]))
-    : undefined;
+  // the filter and named rule follow the other fields of the form (buildForm resolves them on each change)
+  const opts = props.options as {
+    entity: string;
+    filter?: Record<string, unknown>;
+    scope?: { name: string; params: Record<string, unknown> };
+  };
   return (
     <LookupSelect
       id={props.id}
       entity={opts.entity}
       value={props.value}
-      filter={filter}
+      filter={opts.filter}
+      scope={opts.scope}
       multiple={props.schema.type === 'array' || (Array.isArray(props.schema.type) && props.schema.type.includes('array'))}
       disabled={props.disabled || props.readonly}
       emptyLabel={t('common.noRows')}

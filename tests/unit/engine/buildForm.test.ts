@@ -5,6 +5,9 @@ import printerSchema from '../../../schemas/system/pos-printer.json';
 import printerForm from '../../../screens/system/pos-printer-form.json';
 import userSchema from '../../../schemas/system/user.json';
 import userForm from '../../../screens/system/user-form.json';
+import reservationSchema from '../../../schemas/frontoffice/reservation.json';
+import reservationForm from '../../../screens/frontoffice/reservation-form.json';
+import { staleDependents } from '../../../src/core/documents/refFilter.js';
 
 const entity = printerSchema as unknown as EntitySchema;
 const form = printerForm as unknown as FormScreen;
@@ -54,7 +57,7 @@ describe('buildForm: an entity schema and a form screen become what rjsf renders
     const built = buildForm(entity, form, { connection: 'network' }, 'create', labels);
     expect(JSON.stringify(built.schema)).not.toMatch(/"x-/);
     expect(built.uiSchema.outlet_id['ui:widget']).toBe('lookup');
-    expect(built.uiSchema.outlet_id['ui:options']).toEqual({ entity: 'system/outlet', lookupFilter: { active: true } });
+    expect(built.uiSchema.outlet_id['ui:options']).toEqual({ entity: 'system/outlet', filter: { active: { op: 'eq', value: true } } });
   });
 
   it('makes the user name read-only when editing and shows the initial password only when creating', () => {
@@ -137,5 +140,40 @@ describe('changedValues: what a save sends', () => {
     expect(changedValues(users, { locked: false }, { locked: true, full_name: 'Siti R.' }, ['locked', 'full_name'], [], 'edit')).toEqual({
       full_name: 'Siti R.',
     });
+  });
+});
+
+describe('dependent lookups of the reservation form', () => {
+  const reservation = reservationSchema as unknown as EntitySchema;
+  const rform = reservationForm as unknown as FormScreen;
+  const stay = { room_type_id: 4, arrival: '2027-12-30', departure: '2028-01-01' };
+
+  it('offers the rooms of the chosen room type that are free for the stay, this booking excepted', () => {
+    const built = buildForm(reservation, rform, { ...stay, id: 812 }, 'edit', labels);
+    expect(built.uiSchema.room_id['ui:options']).toEqual({
+      entity: 'frontoffice/room',
+      filter: { room_type_id: { op: 'eq', value: 4 } },
+      scope: { name: 'freeForStay', params: { arrival: '2027-12-30', departure: '2028-01-01', reservation: 812 } },
+    });
+  });
+
+  it('offers rate codes of the room type valid from the arrival to the last night', () => {
+    const built = buildForm(reservation, rform, stay, 'create', labels);
+    expect(built.uiSchema.rate_code_id['ui:options'].filter).toEqual({
+      room_type_id: { op: 'eq', value: 4 },
+      valid_from: { op: 'lte', value: '2027-12-30' },
+      valid_to: { op: 'gte', value: '2027-12-31' },
+    });
+  });
+
+  it('offers every room until a room type and dates are chosen, and waits with the free-room rule', () => {
+    const built = buildForm(reservation, rform, {}, 'create', labels);
+    expect(built.uiSchema.room_id['ui:options']).toEqual({ entity: 'frontoffice/room', filter: {} });
+  });
+
+  it('empties the room when the room type changes, but not the rate code when only the dates move', () => {
+    const before = { ...stay, room_id: 31, rate_code_id: 7 };
+    expect(staleDependents(reservation.properties, before, { ...before, room_type_id: 5 })).toEqual(['room_id', 'rate_code_id']);
+    expect(staleDependents(reservation.properties, before, { ...before, departure: '2028-01-02' })).toEqual([]);
   });
 });

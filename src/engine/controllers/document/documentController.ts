@@ -191,25 +191,38 @@ export function createDocumentController(opts: DocumentControllerOptions): Docum
       const rows = parseClipboard(text);
       const notes: PasteResult['notes'] = [];
       const signal = new AbortController().signal;
-      const current = [...(store.get().lines[lines] ?? [])];
+      const start = store.get().lines[lines] ?? [];
+      const updates: { key?: string; cells: [string, unknown, string?][] }[] = [];
       for (let r = 0; r < rows.length; r++) {
         const at = row + r;
-        let line = current[at] ?? blankLine(lf);
+        const line = start[at];
+        const cells: [string, unknown, string?][] = [];
         for (let c = 0; c < rows[r].length && c < columns.length; c++) {
           const col = columns[c];
           if (col.type === 'computed') continue;
           const cell = convertCell(col.type, rows[r][c], col.options);
           if ('unreadable' in cell) notes.push({ line: at + 1, field: col.field, value: rows[r][c].trim(), reason: 'unreadable' });
           else if ('lookup' in cell) {
-            const found = await col.lookup!(cell.lookup, line.values, signal);
+            const found = await col.lookup!(cell.lookup, line?.values ?? {}, signal);
             const id = matchOption(cell.lookup, found);
             if (id === undefined) notes.push({ line: at + 1, field: col.field, value: cell.lookup, reason: 'noMatch' });
-            else line = changeCell(lf, line, col.field, id, found.find((o) => o.id === id)!.label);
-          } else line = changeCell(lf, line, col.field, cell.value);
+            else cells.push([col.field, id, found.find((o) => o.id === id)!.label]);
+          } else cells.push([col.field, cell.value]);
         }
-        current[at] = line;
+        updates.push({ key: line?.key, cells });
       }
-      setLines(lines, () => current);
+      // applied to the lines as they are now: the person may have typed on while the lookups answered
+      const fill = (l: DocLine, cells: [string, unknown, string?][]) =>
+        cells.reduce((acc, [f, v, name]) => changeCell(lf, acc, f, v, name), l);
+      setLines(lines, (ls) => {
+        const out = [...ls];
+        for (const u of updates) {
+          const at = u.key ? out.findIndex((l) => l.key === u.key) : -1;
+          if (at >= 0) out[at] = fill(out[at], u.cells);
+          else if (!u.key) out.push(fill(blankLine(lf), u.cells));
+        }
+        return out;
+      });
       return { lines: rows.length, notes };
     },
     linesChanged: () => JSON.stringify(payloadOf(store.get().lines)) !== read,

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
+import type { ErrorSchema } from '@rjsf/utils';
 import type { EntitySchema, FormScreen, ScreenAction } from '../../../core/meta/types';
 import type { Row } from '../../api/dataProvider';
 import { downloadFile } from '../../api/client';
@@ -10,7 +10,7 @@ import { Refusal } from '../Refusal';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { evaluate } from '../../../core/conditions/evaluate';
-import { describeProblem } from '../../../core/checks/errorMessages';
+import { staleDependents } from '../../../core/documents/refFilter';
 import { widgets } from '../../../widgets/rjsf/widgets';
 import { templates } from '../../../widgets/rjsf/templates';
 import { Drawer } from '../../../widgets/Drawer';
@@ -20,7 +20,8 @@ import { toast } from '../../../shell/toasts';
 import { confirmDialog } from '../../../shell/confirm';
 import { enumLabel, fieldLabel } from '../list/FilterBar';
 import { buildForm, changedValues } from './buildForm';
-import { formValidator as validator } from './formValidator';
+import { formValidator } from './formValidator';
+import { errorTransformer } from './formValidation';
 
 export interface EntityFormProps {
   entity: EntitySchema;
@@ -81,12 +82,7 @@ export default function EntityForm(props: EntityFormProps) {
     [fieldErrors],
   );
 
-  const transformErrors = (errors: RJSFValidationError[]) =>
-    errors.map((e) => {
-      const field = (e.property ?? '').replace(/^\./, '').split('.')[0];
-      const { key, params } = describeProblem(e.name ?? '', (e.params ?? {}) as Record<string, unknown>);
-      return { ...e, message: t(key, { ...params, field: labels.field(field) }) };
-    });
+  const transformErrors = errorTransformer(t, (name) => labels.field(name));
 
   const canSave = !entity['x-db'].readOnly && hasRight(session, resource, mode === 'create' ? 'create' : 'edit');
   const canDelete = mode === 'edit' && !entity['x-db'].singleton && hasRight(session, resource, 'delete');
@@ -182,7 +178,7 @@ export default function EntityForm(props: EntityFormProps) {
         schema={built.schema}
         uiSchema={built.uiSchema}
         formData={data}
-        validator={validator}
+        validator={formValidator}
         widgets={widgets}
         templates={templates}
         noHtml5Validate
@@ -191,7 +187,11 @@ export default function EntityForm(props: EntityFormProps) {
         transformErrors={transformErrors}
         extraErrors={serverErrors as ErrorSchema}
         readonly={!canSave}
-        onChange={(e) => record.change(e.formData)}
+        onChange={(e) => {
+          // a lookup that depended on a changed field (the room of another room type) is emptied
+          const stale = staleDependents(entity.properties, data, e.formData);
+          record.change(stale.length ? { ...e.formData, ...Object.fromEntries(stale.map((f) => [f, undefined])) } : e.formData);
+        }}
         onSubmit={() => void save()}
       />
     </>

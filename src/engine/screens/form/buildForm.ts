@@ -1,5 +1,6 @@
 import type { EntityField, EntitySchema, FormScreen, WidgetName } from '../../../core/meta/types';
 import { evaluate } from '../../../core/conditions/evaluate';
+import { lookupNarrowing } from '../../../core/documents/refFilter';
 
 export interface BuiltForm {
   schema: Record<string, any>;
@@ -90,7 +91,7 @@ export function buildForm(
       if (help) ui['ui:help'] = labels.t(help);
       if (f['x-ui']?.placeholder) ui['ui:placeholder'] = labels.t(f['x-ui'].placeholder);
       if (f.enum) ui['ui:enumNames'] = [...f.enum.map((v) => labels.enumValue(name, v)), ...(isRequired ? [] : ['—'])];
-      if (f['x-ref']) ui['ui:options'] = { entity: f['x-ref'], lookupFilter: opts.lookupFilter };
+      if (f['x-ref']) ui['ui:options'] = { entity: f['x-ref'], ...lookupNarrowing(f, data, undefined, opts.lookupFilter) };
       if (f.readOnly || (opts.readonlyWhen !== undefined && evaluate(opts.readonlyWhen, ctx))) ui['ui:readonly'] = true;
       uiSchema[name] = ui;
       sections[i].fields.push(name);
