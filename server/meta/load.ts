@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema, FlatRoute, I18nText, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import type { FlowDefinition } from '../../src/core/flows/types.js';
 import { flattenRoutes } from '../../src/core/meta/types.js';
-import { validateMeta, type MetaError } from './validate.js';
+import { validateMeta, type MetaError, type MetaOptions } from './validate.js';
 
 export interface MetaFile<T> {
   /** path relative to the project root, with forward slashes */
@@ -16,10 +17,11 @@ export interface RawMeta {
   entities: Map<string, MetaFile<EntitySchema>>;
   locales: MetaFile<Record<string, I18nText>>[];
   reports: Map<string, MetaFile<ReportDefinition>>;
+  flows: Map<string, MetaFile<FlowDefinition>>;
   metaSchemas: Map<string, MetaFile<object>>;
   /** custom screen components that exist, as '<module>/<Component>' */
   customComponents: Set<string>;
-  /** definitions whose file exists but is not valid JSON, as 'screen:<id>', 'entity:<id>', 'report:<code>':
+  /** definitions whose file exists but is not valid JSON, as 'screen:<id>', 'entity:<id>', 'report:<code>', 'flow:<id>':
    *  their syntax error is reported once, and nothing that refers to them is told they do not exist */
   unreadable: Set<string>;
 }
@@ -31,6 +33,7 @@ export interface Meta {
   entities: Map<string, EntitySchema>;
   labels: Map<string, I18nText>;
   reports: Map<string, ReportDefinition>;
+  flows: Map<string, FlowDefinition>;
 }
 
 export class MetaLoadError extends Error {
@@ -50,6 +53,7 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     entities: new Map(),
     locales: [],
     reports: new Map(),
+    flows: new Map(),
     metaSchemas: new Map(),
     customComponents: new Set(),
     unreadable: new Set(),
@@ -92,6 +96,11 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     const f = read<ReportDefinition>(abs, `report:${code}`);
     if (f) raw.reports.set(code, f);
   }
+  for (const abs of jsonFiles(path.join(root, 'flows'))) {
+    const id = path.basename(abs, '.json');
+    const f = read<FlowDefinition>(abs, `flow:${id}`);
+    if (f) raw.flows.set(id, f);
+  }
   const customDir = path.join(root, 'src', 'custom');
   for (const abs of walk(customDir)) {
     if (abs.endsWith('.tsx'))
@@ -106,11 +115,15 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
   return raw;
 }
 
-/** Loads and validates every definition; throws MetaLoadError (file + JSON pointer + message) when any is broken. */
-export function loadMeta(root: string): Meta {
+/**
+ * Loads and validates every definition; throws MetaLoadError (file + JSON pointer + message) when any is
+ * broken. `options.serverFlows` names what the server's flow runner implements, so a server flow naming a
+ * step nobody wrote is refused here too (buildApp checks it again against the registry it builds).
+ */
+export function loadMeta(root: string, options: MetaOptions = {}): Meta {
   const errors: MetaError[] = [];
   const raw = readMetaFiles(root, errors);
-  errors.push(...validateMeta(raw));
+  errors.push(...validateMeta(raw, options));
   if (errors.length) throw new MetaLoadError(errors);
   return buildMeta(raw);
 }
@@ -129,6 +142,7 @@ export function buildMeta(raw: RawMeta): Meta {
     labels,
     // A shipped report belongs to the module of its folder (reports/<module>/<code>.json) unless it says otherwise.
     reports: new Map([...raw.reports].map(([k, v]) => [k, { ...v.data, module: v.data.module ?? v.file.split('/')[1] }])),
+    flows: new Map([...raw.flows].map(([k, v]) => [k, v.data])),
   };
 }
 

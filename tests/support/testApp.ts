@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { loadConfig, projectRoot } from '../../server/config.js';
+import { loadConfig, projectRoot, type Config } from '../../server/config.js';
 import { connect, type Database } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
 import { loadMeta, type Meta } from '../../server/meta/load.js';
@@ -32,14 +32,16 @@ let cachedMeta: Meta | undefined;
  * A real server on a real database: PGlite in memory by default, a fresh PostgreSQL database when
  * the suite runs with TEST_DB=postgres. Migrated and loaded with the demo hotel, like a first start.
  */
-export async function startTestApp(options: { seed?: boolean; meta?: Meta; root?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; meta?: Meta; root?: string; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const meta = options.meta ?? (cachedMeta ??= loadMeta(projectRoot));
   const databaseUrl = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
   const database = await connect({ databaseUrl, dataDir: 'memory://' });
   await migrate(database.db, path.join(projectRoot, 'server', 'migrations'));
   if (options.seed !== false) await seedDemo(database.db, meta, { businessDate: BUSINESS_DATE });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-test-'));
-  const config = { ...loadConfig({}), root: options.root ?? projectRoot, dataDir, databaseUrl };
+  const config = { ...loadConfig({}), root: options.root ?? projectRoot, dataDir, databaseUrl, ...options.config };
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const app = await buildApp({ config, database, meta, mailer });

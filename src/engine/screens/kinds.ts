@@ -16,4 +16,5 @@ export const KIND_RENDERERS: Record<string, LazyExoticComponent<ComponentType<Sc
   dashboard: lazy(() => import('./dashboard/DashboardScreen')),
   custom: lazy(() => import('./custom/CustomScreen')),
   report: lazy(() => import('./report/ReportScreen')),
+  flow: lazy(() => import('./flow/FlowScreen')),
 };
