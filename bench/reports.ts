@@ -63,15 +63,18 @@ export async function benchReports(ctx: SuiteContext): Promise<Findings> {
     'Bank office': 'bank_branch',
   };
   const i0 = performance.now();
-  const start = await c.post('/api/import/run', { entity: 'system/bank', name: 'banks.xlsx', file, sheet: 'Banks', mapping });
-  if (start.status !== 202) throw new Error(`import: ${start.status} ${JSON.stringify(start.body).slice(0, 200)}`);
-  let job = start.body;
-  while (job.state === 'running') {
+  const start = await c.post('/api/flows/excel-import-run/runs', {
+    key: `bench-${Date.now()}`,
+    input: { entity: 'system/bank', name: 'banks.xlsx', file, sheet: 'Banks', mapping },
+  });
+  if (start.status !== 201) throw new Error(`import: ${start.status} ${JSON.stringify(start.body).slice(0, 200)}`);
+  let run = start.body;
+  while (run.status === 'running') {
     await new Promise((r) => setTimeout(r, 50));
-    job = (await c.ok(`/api/jobs/${job.id}`, true)).body;
+    run = (await c.ok(`/api/flows/${run.id}`, true)).body;
   }
   const importMs = performance.now() - i0;
-  if (job.result?.imported !== IMPORT_ROWS) throw new Error(`import: ${JSON.stringify(job.error ?? job.result?.problems?.slice(0, 3))}`);
+  if (run.output?.imported !== IMPORT_ROWS) throw new Error(`import: ${JSON.stringify(run.error ?? run.output?.problems?.slice(0, 3))}`);
   f.note(
     `import of ${IMPORT_ROWS.toLocaleString('en')} rows from XLSX`,
     f.goal(

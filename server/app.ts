@@ -10,7 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import type { AppContext } from './context.js';
-import { loadMeta, type Meta } from './meta/load.js';
+import { loadMeta, MetaLoadError, type Meta } from './meta/load.js';
 import { metaRoutes } from './meta/routes.js';
 import { buildEntityModel, type EntityModel } from './data/entityModel.js';
 import { dataRoutes } from './data/routes.js';
@@ -30,6 +30,11 @@ import { requestLang } from './i18n/translate.js';
 import { entityFieldLabel } from './meta/fieldLabel.js';
 import { WorkQueue } from './work/workQueue.js';
 import { analyzeStaleTables, keepStatistics } from './db/statistics.js';
+import { serverFlowCatalog } from './flowCatalog.js';
+import { namesOf } from './flows/registry.js';
+import { FlowRunner } from './flows/runner.js';
+import { flowRoutes } from './flows/routes.js';
+import { checkServerFlows } from './meta/validateFlows.js';
 
 export interface BuildOptions {
   config: Config;
@@ -41,7 +46,11 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const meta = opts.meta ?? loadMeta(config.root);
+  const flowImpls = serverFlowCatalog();
+  const meta = opts.meta ?? loadMeta(config.root, { serverFlows: namesOf(flowImpls) });
+  // The registry is code: a flow naming a step nobody registered stops the server like any broken definition.
+  const flowErrors = checkServerFlows(meta.flows, namesOf(flowImpls));
+  if (flowErrors.length) throw new MetaLoadError(flowErrors);
   const app = Fastify({
     logger: opts.logger ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestForLog } } : false,
     trustProxy: false,
@@ -163,6 +172,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     modules.flatMap((m) => m.ops ?? []),
   );
   for (const m of modules) await m.routes?.(app, ctx);
+  const runner = new FlowRunner(ctx, flowImpls, app.log);
+  await flowRoutes(app, ctx, runner);
+  app.addHook('onReady', () => runner.begin());
+  app.addHook('onClose', () => runner.stop());
 
   const dist = path.join(config.root, 'dist');
   const hasClient = fs.existsSync(path.join(dist, 'index.html'));

@@ -18,6 +18,8 @@ export interface Config {
   sessionAbsoluteHours: number;
   /** Public address used in e-mailed links. */
   publicUrl: string;
+  /** A pause after each committed step of a server flow: lets a test (or a demo) stop the server between steps. */
+  flowStepPauseMs: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
     sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    flowStepPauseMs: Number(env.FLOW_STEP_PAUSE_MS ?? 0),
   };
 }

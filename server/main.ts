@@ -4,6 +4,7 @@ import { connect, lockDataDir } from './db/connect.js';
 import { migrate, migrationStatus } from './db/migrate.js';
 import { loadMeta, MetaLoadError } from './meta/load.js';
 import { buildApp } from './app.js';
+import { serverFlowNames } from './flowCatalog.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoUsers.js';
 
@@ -11,7 +12,7 @@ const config = loadConfig();
 
 let meta;
 try {
-  meta = loadMeta(config.root);
+  meta = loadMeta(config.root, { serverFlows: serverFlowNames() });
 } catch (err) {
   if (err instanceof MetaLoadError) {
     console.error(`Hotelier will not start: ${err.message}`);

@@ -1,11 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { RawBuilder } from 'kysely';
+import type { AuditSource } from '../http/audit.js';
 import type { Db } from '../db/connect.js';
 import type { AppContext, AuthInfo } from '../context.js';
 
 export interface HookContext {
   trx: Db;
-  req: FastifyRequest;
+  /** the request, or a server flow's step acting for the user who started it */
+  req: AuditSource;
   auth: AuthInfo;
   ctx: AppContext;
 }

@@ -1,6 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { AuthInfo } from '../context.js';
 import type { Db } from '../db/connect.js';
+
+/** Who acts and from where: a request, or a server flow's step acting for the user who started it. */
+export interface AuditSource {
+  auth?: AuthInfo;
+  ip?: string;
+}
 
 export interface AuditEntry {
   entity: string;
@@ -32,7 +38,7 @@ function withoutSecrets(value: unknown): unknown {
 /** Appends one row to the audit log inside the caller's transaction, so the change and its record commit together. */
 export async function audit(
   db: Db,
-  req: FastifyRequest | undefined,
+  req: AuditSource | undefined,
   entry: AuditEntry,
   actor?: { userId?: number; username?: string; branchId?: number },
 ) {
@@ -48,7 +54,7 @@ export async function audit(
 }
 
 /** Many audit rows in one statement (an import of thousands of rows), in the caller's transaction. */
-export async function auditMany(db: Db, req: FastifyRequest, entries: AuditEntry[]) {
+export async function auditMany(db: Db, req: AuditSource, entries: AuditEntry[]) {
   if (!entries.length) return;
   const auth = req.auth;
   const rows = entries.map(

@@ -45,16 +45,18 @@ async function sessionRow(ctx: AppContext, tokenHash: string) {
   return row;
 }
 
-/** One round trip: the session, its user, the branches they may use and their rights. */
-async function querySession(ctx: AppContext, tokenHash: string) {
-  const { rows } = await sql<any>`
-    SELECT s.id AS session_id, s.csrf_token, s.branch_id, s.last_seen_at,
-           u.id, u.username, u.full_name, u.email, u.group_id, u.language, u.must_change_password,
+/** The user's columns, the properties they may use and their rights: what a session and a flow run act with. */
+const userAuthColumns = sql`u.id, u.username, u.full_name, u.email, u.group_id, u.language, u.must_change_password,
            g.is_admin,
            ARRAY(SELECT b.id::int FROM branch b
                   WHERE b.active AND (g.is_admin OR EXISTS (SELECT 1 FROM user_branch ub WHERE ub.user_id = u.id AND ub.branch_id = b.id))
                   ORDER BY b.id) AS branch_ids,
-           ARRAY(SELECT r.resource || ':' || r.action FROM group_right r WHERE r.group_id = u.group_id AND NOT g.is_admin) AS rights
+           ARRAY(SELECT r.resource || ':' || r.action FROM group_right r WHERE r.group_id = u.group_id AND NOT g.is_admin) AS rights`;
+
+/** One round trip: the session, its user, the branches they may use and their rights. */
+async function querySession(ctx: AppContext, tokenHash: string) {
+  const { rows } = await sql<any>`
+    SELECT s.id AS session_id, s.csrf_token, s.branch_id, s.last_seen_at, ${userAuthColumns}
       FROM user_session s
       JOIN app_user u ON u.id = s.user_id
       JOIN user_group g ON g.id = u.group_id
@@ -64,6 +66,40 @@ async function querySession(ctx: AppContext, tokenHash: string) {
        AND s.last_seen_at > now() - make_interval(mins => ${ctx.config.sessionIdleMinutes})
        AND u.active AND NOT u.locked AND g.active`.execute(ctx.db);
   return rows[0];
+}
+
+function authInfo(row: any, branchId: number, sessionId: number, csrfToken: string): AuthInfo {
+  return {
+    user: {
+      id: row.id,
+      username: row.username,
+      fullName: row.full_name,
+      email: row.email,
+      groupId: row.group_id,
+      isAdmin: row.is_admin,
+      language: row.language,
+      mustChangePassword: row.must_change_password,
+    },
+    sessionId,
+    csrfToken,
+    branchId,
+    branchIds: row.branch_ids,
+    rights: new Set<string>(row.rights),
+  };
+}
+
+/**
+ * A user acting without a request (a server flow's step, resumed after a restart): their rights as they are
+ * now in one property, or undefined when they may no longer act there (locked, deactivated, property taken away).
+ */
+export async function userAuth(ctx: AppContext, userId: number, branchId: number): Promise<AuthInfo | undefined> {
+  const { rows } = await sql<any>`
+    SELECT ${userAuthColumns}
+      FROM app_user u JOIN user_group g ON g.id = u.group_id
+     WHERE u.id = ${userId} AND u.active AND NOT u.locked AND g.active`.execute(ctx.db);
+  const row = rows[0];
+  if (!row || !(row.branch_ids as number[]).includes(branchId)) return undefined;
+  return authInfo(row, branchId, 0, '');
 }
 
 /**
@@ -86,8 +122,6 @@ export async function loadSession(
     row.last_seen_at = new Date();
   }
   const branchIds: number[] = row.branch_ids;
-  const rights = new Set<string>(row.rights);
-
   const header = options.ignoreBranchHeader ? undefined : req.headers['x-branch-id'];
   let branchId = Number(row.branch_id);
   if (header !== undefined && header !== '') {
@@ -99,23 +133,7 @@ export async function loadSession(
     if (!branchIds.length) return undefined;
     branchId = branchIds[0];
   }
-  return {
-    user: {
-      id: row.id,
-      username: row.username,
-      fullName: row.full_name,
-      email: row.email,
-      groupId: row.group_id,
-      isAdmin: row.is_admin,
-      language: row.language,
-      mustChangePassword: row.must_change_password,
-    },
-    sessionId: row.session_id,
-    csrfToken: row.csrf_token,
-    branchId,
-    branchIds,
-    rights,
-  };
+  return authInfo(row, branchId, row.session_id, row.csrf_token);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthInfo } from '../context.js';
 import type { Db } from '../db/connect.js';
 import { analyze } from '../db/statistics.js';
@@ -8,13 +7,12 @@ import { visible } from '../data/present.js';
 import type { Lang } from '../../src/core/meta/types.js';
 import { fieldLabelCandidates } from '../../src/core/meta/types.js';
 import { insertRow, insertRows, getRow } from '../data/crud.js';
-import { audit, auditMany } from '../http/audit.js';
+import { audit, auditMany, type AuditSource } from '../http/audit.js';
 import { hasRight } from '../http/rbac.js';
-import { toHttpError } from '../http/errors.js';
+import { forbidden, notFound, toHttpError } from '../http/errors.js';
 import { translate } from '../i18n/translate.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
-import type { Job } from '../jobs/jobStore.js';
 import { convertCell } from './convert.js';
 import type { ParsedSheet } from './parse.js';
 
@@ -39,6 +37,14 @@ export function importable(ctx: AppContext, auth: AuthInfo): EntityModel[] {
   return [...ctx.models.values()].filter(
     (m) => !m.schema['x-db'].readOnly && !m.singleton && hasRight(auth, m.schema['x-permission'], 'create'),
   );
+}
+
+/** The entity a user imports into, or a readable refusal when it does not exist or is not theirs to fill. */
+export function importModel(ctx: AppContext, auth: AuthInfo, id: string): EntityModel {
+  const m = ctx.models.get(id);
+  if (!m) throw notFound(`entity ${id}`);
+  if (!importable(ctx, auth).includes(m)) throw forbidden('import.notImportable');
+  return m;
 }
 
 /** The fields a sheet can fill: what a person writes, not what the system keeps (ids, versions). */
@@ -91,29 +97,34 @@ async function refIndex(db: Db, target: EntityModel, branchId: number) {
   return (text: string) => index.get(text.trim().toLowerCase());
 }
 
-/**
- * Checks every row and imports them all in one transaction, or none: a problem anywhere (a bad cell,
- * a code that is twice in the file or already in the property, a database refusal) imports nothing and
- * is reported with sheet, row and column.
- */
-export async function importSheet(
-  ctx: AppContext,
-  req: FastifyRequest,
-  auth: AuthInfo,
-  m: EntityModel,
-  sheet: ParsedSheet,
-  mapping: Record<string, string | null>,
-  lang: Lang,
-  job: Job,
-): Promise<{ imported: number; problems: ImportProblem[] }> {
-  const problems: ImportProblem[] = [];
-  const say = (key: string, params: Record<string, unknown> = {}) => translate(ctx.meta.labels, lang, key, params);
+/** Where a sheet's rows are, for naming a problem: the spreadsheet's row and column. */
+function locator(sheet: { name: string; headers: string[] }, mapping: Record<string, string | null>) {
   const columns = sheet.headers.map((h, i) => ({ header: h, index: i, field: mapping[h] ?? null })).filter((c) => c.field);
   const columnOf = new Map(columns.map((c) => [c.field!, c]));
   const where = (rowIndex: number, field?: string) => {
     const c = field ? columnOf.get(field) : undefined;
     return { sheet: sheet.name, row: rowIndex + 2, column: c ? `${columnLetter(c.index)} (${c.header})` : '' };
   };
+  return { columns, columnOf, where };
+}
+
+/**
+ * Checks every row of a sheet: each cell converted (labels to values, codes to ids) and the row validated by
+ * the entity's create schema, then keys that repeat in the file or already exist in the property. Returns the
+ * rows ready to write, or the problems (sheet, row, column, reason) — then nothing may be written.
+ */
+export async function checkSheet(
+  ctx: AppContext,
+  auth: AuthInfo,
+  m: EntityModel,
+  sheet: ParsedSheet,
+  mapping: Record<string, string | null>,
+  lang: Lang,
+  progress: (done: number, total: number) => void,
+): Promise<{ values: Record<string, unknown>[]; problems: ImportProblem[] }> {
+  const problems: ImportProblem[] = [];
+  const say = (key: string, params: Record<string, unknown> = {}) => translate(ctx.meta.labels, lang, key, params);
+  const { columns, columnOf, where } = locator(sheet, mapping);
   const refs = new Map<string, (t: string) => number | undefined>();
   for (const c of columns) {
     const target = m.refs.get(c.field!);
@@ -132,7 +143,6 @@ export async function importSheet(
   const enums = new Map(columns.map((c) => [c.field!, enumLabelsOf(c.field!)]));
   const validate = createAjv().compile(m.createSchema);
 
-  job.step = say('import.checking');
   const values: Record<string, unknown>[] = [];
   sheet.rows.forEach((cells, i) => {
     if (problems.length >= MAX_PROBLEMS) return;
@@ -167,7 +177,7 @@ export async function importSheet(
       }
     }
     values.push(row);
-    job.done = i + 1;
+    if (i % 500 === 0) progress(i + 1, sheet.rows.length);
   });
 
   // A key twice in the file, or already in the property: reported on the row that repeats it.
@@ -200,45 +210,64 @@ export async function importSheet(
       }
     }
   }
-  if (problems.length) return { imported: 0, problems: problems.sort((a, b) => a.row - b.row).slice(0, MAX_PROBLEMS) };
+  return { values, problems: problems.sort((a, b) => a.row - b.row).slice(0, MAX_PROBLEMS) };
+}
 
-  job.step = say('import.writing');
-  job.done = 0;
+/**
+ * Writes checked rows in the caller's transaction (a server flow's step), each audited, behind a savepoint:
+ * when the database has the last word (a check, a foreign key) nothing is written and the problem is
+ * returned with where it happened.
+ */
+export async function writeRows(
+  ctx: AppContext,
+  trx: Db,
+  source: AuditSource,
+  auth: AuthInfo,
+  m: EntityModel,
+  sheet: { name: string; headers: string[] },
+  mapping: Record<string, string | null>,
+  values: Record<string, unknown>[],
+  lang: Lang,
+): Promise<{ imported: number; problems: ImportProblem[] }> {
+  const say = (key: string, params: Record<string, unknown> = {}) => translate(ctx.meta.labels, lang, key, params);
+  const { where } = locator(sheet, mapping);
   const hook = ctx.hooks.get(m.id);
   let current = 0;
+  await sql`SAVEPOINT import_rows`.execute(trx);
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      if (hook) {
-        // Entities with rules (a user's password) go through the same hooks as the screen's saves.
-        for (const [i, row] of values.entries()) {
-          current = i;
-          const virtual = Object.fromEntries(m.virtual.filter((v) => v in row).map((v) => [v, row[v]]));
-          const stored = Object.fromEntries(Object.entries(row).filter(([k]) => !m.virtual.includes(k)));
-          const c = { trx, req, auth, ctx };
-          await hook.beforeWrite?.(c, 'create', stored, virtual);
-          const id = await insertRow(trx, m, auth.branchId, auth.user.id, stored);
-          await hook.afterWrite?.(c, 'create', (await getRow(trx, m, auth.branchId, id))!, virtual);
-          await audit(trx, req, { entity: m.id, entityId: id, action: 'import', after: visible(m, stored) });
-          job.done = i + 1;
-        }
-        return;
+    if (hook) {
+      // Entities with rules (a user's password) go through the same hooks as the screen's saves.
+      for (const [i, row] of values.entries()) {
+        current = i;
+        const virtual = Object.fromEntries(m.virtual.filter((v) => v in row).map((v) => [v, row[v]]));
+        const stored = Object.fromEntries(Object.entries(row).filter(([k]) => !m.virtual.includes(k)));
+        const c = { trx, req: source, auth, ctx };
+        await hook.beforeWrite?.(c, 'create', stored, virtual);
+        const id = await insertRow(trx, m, auth.branchId, auth.user.id, stored);
+        await hook.afterWrite?.(c, 'create', (await getRow(trx, m, auth.branchId, id))!, virtual);
+        await audit(trx, source, { entity: m.id, entityId: id, action: 'import', after: visible(m, stored) });
       }
+    } else {
       for (let b = 0; b < values.length; b += BATCH) {
         current = b;
         const batch = values.slice(b, b + BATCH);
         const ids = await insertRows(trx, m, auth.branchId, auth.user.id, batch);
         await auditMany(
           trx,
-          req,
+          source,
           batch.map((row, k) => ({ entity: m.id, entityId: ids[k], action: 'import', after: visible(m, row) })),
         );
-        job.done = b + batch.length;
       }
-    });
+    }
+    await audit(trx, source, { entity: m.id, action: 'import-file', summary: `${values.length} rows from ${sheet.name}` });
+    // thousands of new rows change the table's shape: the next plans should know (PGlite has no autovacuum);
+    // ANALYZE counts the rows this transaction inserted, so it can run before the commit
+    await analyze(trx, [m.table]);
   } catch (err) {
-    // The database had the last word (a check or a foreign key): nothing was written; say where.
+    // The database had the last word: nothing was written; say where.
     const known = toHttpError(err);
     if (!known) throw err;
+    await sql`ROLLBACK TO SAVEPOINT import_rows`.execute(trx);
     const problem = known.fields[0];
     const field = problem?.field;
     const message = say(problem?.key ?? known.key, {
@@ -249,8 +278,5 @@ export async function importSheet(
     const place = hook ? '' : ` (${say('import.inBatch', { from: current + 2, to: Math.min(current + BATCH, values.length) + 1 })})`;
     return { imported: 0, problems: [{ ...where(current, field), message: `${message}${place}` }] };
   }
-  await audit(ctx.db, req, { entity: m.id, action: 'import-file', summary: `${values.length} rows from ${sheet.name}` });
-  // thousands of new rows change the table's shape: the next plans should know (PGlite has no autovacuum)
-  await analyze(ctx.db, [m.table]);
   return { imported: values.length, problems: [] };
 }

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema, FlatRoute, I18nText, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import type { FlowDefinition } from '../../src/core/flows/types.js';
 import { flattenRoutes } from '../../src/core/meta/types.js';
-import { validateMeta, type MetaError } from './validate.js';
 import { repeatedKeys } from './repeatedKeys.js';
+import { validateMeta, type MetaError, type MetaOptions } from './validate.js';
 
 export interface MetaFile<T> {
   /** path relative to the project root, with forward slashes */
@@ -17,12 +18,13 @@ export interface RawMeta {
   entities: Map<string, MetaFile<EntitySchema>>;
   locales: MetaFile<Record<string, I18nText>>[];
   reports: Map<string, MetaFile<ReportDefinition>>;
+  flows: Map<string, MetaFile<FlowDefinition>>;
   metaSchemas: Map<string, MetaFile<object>>;
   /** custom screen components that exist, as '<module>/<Component>' */
   customComponents: Set<string>;
   /** tables the hand-written migrations create, with the migration that creates each */
   migrationTables: Map<string, string>;
-  /** definitions whose file exists but is not valid JSON, as 'screen:<id>', 'entity:<id>', 'report:<code>':
+  /** definitions whose file exists but is not valid JSON, as 'screen:<id>', 'entity:<id>', 'report:<code>', 'flow:<id>':
    *  their syntax error is reported once, and nothing that refers to them is told they do not exist */
   unreadable: Set<string>;
 }
@@ -34,6 +36,7 @@ export interface Meta {
   entities: Map<string, EntitySchema>;
   labels: Map<string, I18nText>;
   reports: Map<string, ReportDefinition>;
+  flows: Map<string, FlowDefinition>;
 }
 
 export class MetaLoadError extends Error {
@@ -53,6 +56,7 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
     entities: new Map(),
     locales: [],
     reports: new Map(),
+    flows: new Map(),
     metaSchemas: new Map(),
     customComponents: new Set(),
     migrationTables: new Map(),
@@ -110,6 +114,11 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
       if (!raw.migrationTables.has(m[1].toLowerCase())) raw.migrationTables.set(m[1].toLowerCase(), file);
     }
   }
+  for (const abs of jsonFiles(path.join(root, 'flows'))) {
+    const id = path.basename(abs, '.json');
+    const f = read<FlowDefinition>(abs, `flow:${id}`);
+    if (f) raw.flows.set(id, f);
+  }
   const customDir = path.join(root, 'src', 'custom');
   for (const abs of walk(customDir)) {
     if (abs.endsWith('.tsx'))
@@ -124,11 +133,15 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
   return raw;
 }
 
-/** Loads and validates every definition; throws MetaLoadError (file + JSON pointer + message) when any is broken. */
-export function loadMeta(root: string): Meta {
+/**
+ * Loads and validates every definition; throws MetaLoadError (file + JSON pointer + message) when any is
+ * broken. `options.serverFlows` names what the server's flow runner implements, so a server flow naming a
+ * step nobody wrote is refused here too (buildApp checks it again against the registry it builds).
+ */
+export function loadMeta(root: string, options: MetaOptions = {}): Meta {
   const errors: MetaError[] = [];
   const raw = readMetaFiles(root, errors);
-  errors.push(...validateMeta(raw));
+  errors.push(...validateMeta(raw, options));
   if (errors.length) throw new MetaLoadError(errors);
   return buildMeta(raw);
 }
@@ -147,6 +160,7 @@ export function buildMeta(raw: RawMeta): Meta {
     labels,
     // A shipped report belongs to the module of its folder (reports/<module>/<code>.json) unless it says otherwise.
     reports: new Map([...raw.reports].map(([k, v]) => [k, { ...v.data, module: v.data.module ?? v.file.split('/')[1] }])),
+    flows: new Map([...raw.flows].map(([k, v]) => [k, v.data])),
   };
 }
 

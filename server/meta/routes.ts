@@ -119,10 +119,15 @@ async function readableDashboard(ctx: AppContext, auth: AuthInfo, screen: Dashbo
   };
 }
 
-/** A list screen comes with its entity and its form, so the client needs one request per screen. */
+/** A list screen comes with its entity and its form, a flow screen with its flow, so the client needs one request per screen. */
 function related(ctx: AppContext, screen: Screen) {
   const entities: Record<string, unknown> = {};
   const screens: Record<string, Screen> = {};
+  const flows: Record<string, unknown> = {};
+  if (screen.kind === 'flow') {
+    const f = ctx.meta.flows.get(screen.flow);
+    if (f) flows[screen.flow] = f;
+  }
   if (screen.kind === 'list' || screen.kind === 'form' || screen.kind === 'document') {
     const e = ctx.meta.entities.get(screen.entity);
     if (e) entities[screen.entity] = e;
@@ -131,5 +136,5 @@ function related(ctx: AppContext, screen: Screen) {
     const f = ctx.meta.screens.get(screen.form);
     if (f) screens[screen.form] = f;
   }
-  return { entities, screens };
+  return { entities, screens, flows };
 }

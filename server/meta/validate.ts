@@ -5,6 +5,8 @@ import { createAjv } from '../validation/ajv.js';
 import { parameterNames } from '../reports/namedSql.js';
 import { screenReportSql } from '../reports/sandbox.js';
 import type { RawMeta } from './load.js';
+import type { FlowNames } from '../../src/core/flows/generic.js';
+import { checkFlow } from './validateFlows.js';
 
 export interface MetaError {
   file: string;
@@ -12,8 +14,13 @@ export interface MetaError {
   message: string;
 }
 
+export interface MetaOptions {
+  /** what the server's flow runner implements, per server flow (server/flowCatalog.ts) */
+  serverFlows?: Map<string, FlowNames>;
+}
+
 /** Every check on the definitions: each file against its meta-schema, then every cross reference. */
-export function validateMeta(raw: RawMeta): MetaError[] {
+export function validateMeta(raw: RawMeta, options: MetaOptions = {}): MetaError[] {
   const errors: MetaError[] = [];
   const ajv = createAjv();
   for (const f of raw.metaSchemas.values()) ajv.addSchema(f.data);
@@ -80,6 +87,22 @@ export function validateMeta(raw: RawMeta): MetaError[] {
     errors.push(...checkReport(f.file, f.data, (ref) => !missing(raw, 'entity', ref), needLabel));
   }
 
+  const flowsOk = new Map([...raw.flows].filter(([, f]) => check('meta/flow', f.file, f.data)).map(([id, f]) => [id, f.data]));
+  const flowsBroken = new Set([...raw.flows.keys(), ...[...raw.unreadable].filter((u) => u.startsWith('flow:')).map((u) => u.slice(5))]);
+  for (const id of flowsOk.keys()) flowsBroken.delete(id);
+  for (const [id, def] of flowsOk) {
+    const { file } = raw.flows.get(id)!;
+    errors.push(
+      ...checkFlow(id, file, def, {
+        serverFlows: options.serverFlows,
+        flows: flowsOk,
+        broken: flowsBroken,
+        customComponents: raw.customComponents,
+        needLabel,
+      }),
+    );
+  }
+
   for (const [id, f] of raw.screens) {
     if (!check('meta/screen', f.file, f.data)) continue;
     errors.push(...checkScreen(id, f.file, f.data, raw, entityOk, needLabel));
@@ -94,8 +117,8 @@ export function validateMeta(raw: RawMeta): MetaError[] {
 export type NeedLabel = (file: string, pointer: string, candidates: string[], what: string) => void;
 
 /** True when no file defines it; a file that exists but is not valid JSON has already been reported. */
-function missing(raw: RawMeta, kind: 'screen' | 'entity' | 'report', id: string): boolean {
-  const present = kind === 'screen' ? raw.screens.has(id) : kind === 'entity' ? raw.entities.has(id) : raw.reports.has(id);
+function missing(raw: RawMeta, kind: 'screen' | 'entity' | 'report' | 'flow', id: string): boolean {
+  const present = { screen: raw.screens, entity: raw.entities, report: raw.reports, flow: raw.flows }[kind].has(id);
   return !present && !raw.unreadable.has(`${kind}:${id}`);
 }
 
@@ -308,6 +331,14 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
           errors.push({ file, pointer: `/tables/${i}/report`, message: `report '${t.report}' does not exist` });
       });
       break;
+    case 'flow': {
+      const flow = raw.flows.get(s.flow);
+      if (missing(raw, 'flow', s.flow))
+        errors.push({ file, pointer: '/flow', message: `flow '${s.flow}' does not exist (no flows/${s.flow}.json)` });
+      else if (flow && flow.data.runner !== 'client')
+        errors.push({ file, pointer: '/flow', message: `flow '${s.flow}' runs on the server; a screen shows a client flow` });
+      break;
+    }
     case 'report':
       if (s.report && missing(raw, 'report', s.report))
         errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
@@ -420,6 +451,8 @@ function describeMetaError(e: { keyword: string; message?: string; params: Recor
       return `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
       return `does not match the expected form ${e.params.pattern}`;
+    case 'const':
+      return `must be ${JSON.stringify(e.params.allowedValue)}`;
     default:
       return e.message ?? 'is invalid';
   }

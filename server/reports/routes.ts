@@ -1,35 +1,31 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, AuthInfo } from '../context.js';
 import type { Lang, ReportDefinition } from '../../src/core/meta/types.js';
 import type { ReportResult } from '../../src/core/reports/layout.js';
 import { audit } from '../http/audit.js';
-import { HttpError, badRequest, invalid, notFound, toHttpError, renderError, forbidden } from '../http/errors.js';
+import { HttpError, badRequest, invalid, notFound, toHttpError, renderError } from '../http/errors.js';
 import { hasRight, needsRight, requireRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
-import { Count, requestLang } from '../i18n/translate.js';
-import { buildEntityModel } from '../data/entityModel.js';
-import { refLabels } from '../data/crud.js';
-import { getJob, jobStatus, startJob } from '../jobs/jobStore.js';
+import { requestLang } from '../i18n/translate.js';
 import {
   appendVersion,
   canRun,
   effectiveReport,
   REPORTING,
-  runRight,
   reportCatalog,
   reportVersions,
+  runRight,
   validateReportDefinition,
   type EffectiveReport,
 } from './definitions.js';
 import { runReport } from './runner.js';
+import { refNamesOf } from './refNames.js';
 import { presentation, type Presentation } from './export/presentation.js';
 import { toCsv } from './export/csv.js';
-import { writeXlsx } from './export/xlsx.js';
-import { PDF_ROW_CAP, writePdf } from './export/pdf.js';
+import { EXPORT_TYPES, pdfRowCheck, xlsxStream } from './export/files.js';
+import { writePdf } from './export/pdf.js';
 
-const GROUPS = 'utilities.group-report';
 const codeParams = {
   type: 'object',
   required: ['code'],
@@ -43,21 +39,8 @@ function publicPart(e: EffectiveReport) {
 }
 
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
-  const lookupModels = new Map<string, ReturnType<typeof buildEntityModel>>();
-  const refNamesOf = async (def: ReportDefinition, params: Record<string, unknown>, branchId: number) => {
-    const out: Record<string, string> = {};
-    for (const [name, p] of Object.entries(def.parameters?.properties ?? {})) {
-      const ref = p['x-ref'] as string | undefined;
-      const schema = ref ? ctx.meta.entities.get(ref) : undefined;
-      if (!schema || params[name] == null) continue;
-      let m = lookupModels.get(ref!);
-      if (!m) lookupModels.set(ref!, (m = buildEntityModel(schema)));
-      out[name] = (await refLabels(ctx.db, m, branchId, [Number(params[name])])).get(Number(params[name])) ?? String(params[name]);
-    }
-    return out;
-  };
   const present = async (def: ReportDefinition, result: ReportResult, lang: Lang, branchId: number): Promise<Presentation> =>
-    presentation(def, result, lang, ctx.meta.labels, await refNamesOf(def, result.parameters, branchId));
+    presentation(def, result, lang, ctx.meta.labels, await refNamesOf(ctx, def, result.parameters, branchId));
 
   const load = async (req: FastifyRequest, code: string) => {
     const auth = requireAuth(req);
@@ -271,134 +254,6 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     },
   );
-
-  app.post(
-    '/api/report-groups/:id/run',
-    {
-      preValidation: needsRight(ctx, GROUPS, 'view'),
-      schema: {
-        tags: ['reports'],
-        summary: 'Run every report of a group into one XLSX (a sheet each) or one PDF; returns a job to follow',
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
-        body: { type: 'object', required: ['format'], additionalProperties: false, properties: { format: { enum: ['xlsx', 'pdf'] } } },
-      },
-    },
-    async (req, reply) => {
-      const auth = requireAuth(req);
-      const { id } = req.params as { id: number };
-      const { format } = req.body as { format: 'xlsx' | 'pdf' };
-      const { rows } = await sql<{ code: string; name: string; items: { code: string; params?: Record<string, unknown> }[] }>`
-      SELECT code, name, items FROM report_group WHERE branch_id = ${auth.branchId} AND id = ${id}`.execute(ctx.db);
-      const group = rows[0];
-      if (!group) throw notFound('report group');
-      if (!group.items.length) throw badRequest('report.groupEmpty');
-      const lang = requestLang(req.headers['accept-language']);
-      const planned: EffectiveReport[] = [];
-      for (const item of group.items) {
-        const e = await effectiveReport(ctx.db, ctx.meta, auth.branchId, item.code);
-        if (!e) throw badRequest('report.groupMissing', { code: item.code });
-        if (!canRun(auth, e))
-          throw forbidden('error.forbidden', { action: ctx.actionName(runRight(e)!, 'view', lang), resource: e.def.name[lang] });
-        planned.push(e);
-      }
-      await audit(ctx.db, req, { entity: 'report-group', entityId: id, action: `run-${format}`, summary: group.code });
-      const job = startJob(
-        ctx.work,
-        auth.user.id,
-        'report-group',
-        planned.length,
-        async (j) => {
-          const done: { result: ReportResult; p: Presentation }[] = [];
-          for (const [i, e] of planned.entries()) {
-            j.step = e.def.name[lang];
-            const result = await runReport(ctx.db, e.def, group.items[i].params ?? {}, auth.branchId);
-            if (format === 'pdf' && result.rows.length > PDF_ROW_CAP)
-              throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', {
-                cap: new Count(PDF_ROW_CAP),
-                name: e.def.name[lang],
-              });
-            done.push({ result, p: await present(e.def, result, lang, auth.branchId) });
-            j.done = i + 1;
-          }
-          j.step = '';
-          const data = format === 'xlsx' ? await xlsxBuffer(done) : await streamToBuffer(writePdf(done));
-          j.file = {
-            name: `${group.code.toLowerCase()}-${done[0]?.result.context.businessDate ?? ''}.${format}`,
-            type: MIME[format],
-            data,
-          };
-        },
-        (err) => errorBody(err, lang),
-      );
-      reply.code(202);
-      return jobStatus(job);
-    },
-  );
-
-  app.get(
-    '/api/jobs/:id',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Progress of a long job (report group, import)',
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } },
-      },
-    },
-    async (req) => {
-      const job = getJob((req.params as { id: string }).id, requireAuth(req).user.id);
-      if (!job) throw notFound('job');
-      return jobStatus(job);
-    },
-  );
-
-  app.get(
-    '/api/jobs/:id/file',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'The file a finished job made',
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 40 } } },
-      },
-    },
-    async (req, reply) => {
-      const job = getJob((req.params as { id: string }).id, requireAuth(req).user.id);
-      if (!job?.file) throw notFound('file');
-      return reply
-        .header('content-type', job.file.type)
-        .header('content-disposition', `attachment; filename="${job.file.name}"`)
-        .send(job.file.data);
-    },
-  );
-
-  function errorBody(err: unknown, lang: Lang) {
-    const known = toHttpError(err);
-    if (known) return { status: known.status, body: renderError(known, lang, ctx.meta.labels, (f) => f) };
-    app.log.error({ err }, 'job failed');
-    return {
-      status: 500,
-      body: renderError(new HttpError(500, 'INTERNAL', 'error.internal', { ref: 'job' }), lang, ctx.meta.labels, (f) => f),
-    };
-  }
-}
-
-const MIME = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-};
-
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
-
-async function xlsxBuffer(reports: { result: ReportResult; p: Presentation }[]) {
-  const pass = new PassThrough();
-  const collected = streamToBuffer(pass);
-  await writeXlsx(reports, pass);
-  pass.end();
-  return collected;
 }
 
 export async function sendExport(
@@ -407,23 +262,14 @@ export async function sendExport(
   name: string,
   reports: { result: ReportResult; p: Presentation }[],
 ) {
-  reply.header('content-type', MIME[format]).header('content-disposition', `attachment; filename="${name}.${format}"`);
+  reply.header('content-type', EXPORT_TYPES[format]).header('content-disposition', `attachment; filename="${name}.${format}"`);
   if (format === 'csv') return reply.send(toCsv(reports[0].result, reports[0].p));
   if (format === 'pdf') {
-    const rows = reports.reduce((n, r) => n + r.result.rows.length, 0);
-    if (rows > PDF_ROW_CAP)
-      throw new HttpError(422, 'TOO_MANY_ROWS', 'report.pdfTooManyRows', {
-        cap: new Count(PDF_ROW_CAP),
-        name: reports[0].p.title,
-      });
+    pdfRowCheck(reports);
     return reply.send(writePdf(reports));
   }
-  const pass = new PassThrough();
-  const written = writeXlsx(reports, pass).then(
-    () => pass.end(),
-    (err) => pass.destroy(err),
-  );
-  reply.send(pass);
+  const { stream, written } = xlsxStream(reports);
+  reply.send(stream);
   // the caller's heavy-work slot is held until the last row is written
   await written;
   return reply;

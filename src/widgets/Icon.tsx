@@ -42,6 +42,7 @@ const PATHS: Record<string, string> = {
   grid: 'M3 3h7v7H3z M14 3h7v7h-7z M14 14h7v7h-7z M3 14h7v7H3z',
   'arrow-up': 'M12 19V5 M5 12l7-7 7 7',
   'arrow-down': 'M12 5v14 M19 12l-7 7-7-7',
+  'arrow-left': 'M19 12H5 M12 19l-7-7 7-7',
   sliders: 'M4 21v-7 M4 10V3 M12 21v-9 M12 8V3 M20 21v-5 M20 12V3 M1 14h6 M9 8h6 M17 16h6',
   briefcase: 'M2 9a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2z M16 7V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v2',
   'pie-chart': 'M21.2 15.9A10 10 0 1 1 8 2.8 M22 12A10 10 0 0 0 12 2v10z',

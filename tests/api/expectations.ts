@@ -60,6 +60,8 @@ export const ALL_TABLES = [
   'outlet',
   'pos_printer',
   'menu_override',
+  'flow_run',
+  'flow_run_file',
 ];
 
 export interface AuditRow {

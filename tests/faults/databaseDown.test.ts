@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpSession, startServer, type ServerProcess } from '../support/serverProcess.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HttpClient } from '../support/httpClient.js';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwawayPostgres.js';
 
 /**
@@ -9,17 +13,18 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throw
  */
 let pg: ThrowawayPostgres;
 let server: ServerProcess;
-let desk: HttpSession;
+let desk: HttpClient;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-dbdown-'));
 
 beforeAll(async () => {
   pg = await startThrowawayPostgres();
-  server = await startServer({ DATABASE_URL: pg.url });
-  desk = new HttpSession(server.url);
-  await desk.signIn('frontdesk');
+  server = await startServerProcess({ dataDir, env: { DATABASE_URL: pg.url } });
+  desk = await new HttpClient(server.url).login('frontdesk');
 }, 300_000);
 afterAll(async () => {
   await server?.stop();
   pg?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the database stops answering', () => {
@@ -30,7 +35,7 @@ describe('the database stops answering', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const read = await desk.request('GET', '/api/data/frontoffice/guest?limit=1');
     expect(read.status).toBe(503);
-    expect(read.body.error).toMatchObject({
+    expect(read.json.error).toMatchObject({
       code: 'DATABASE_UNAVAILABLE',
       message: 'The database is not answering right now, so nothing was saved. Try again in a moment.',
     });

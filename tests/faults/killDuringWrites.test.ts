@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HttpSession, startServer, type ServerProcess } from '../support/serverProcess.js';
+import { HttpClient } from '../support/httpClient.js';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwawayPostgres.js';
 
 /**
@@ -21,7 +22,7 @@ interface Trial {
 }
 
 /** Registers guests from four desks until the process dies; returns what the server acknowledged. */
-async function writeUntilKilled(server: ServerProcess, session: HttpSession, prefix: string): Promise<Trial> {
+async function writeUntilKilled(server: ServerProcess, session: HttpClient, prefix: string): Promise<Trial> {
   const acknowledged = new Map<number, string>();
   let alive = true;
   const desk = async (d: number) => {
@@ -29,7 +30,7 @@ async function writeUntilKilled(server: ServerProcess, session: HttpSession, pre
       const name = `${prefix} Tamu ${d}-${i}`;
       try {
         const res = await session.request('POST', '/api/data/frontoffice/guest', { name, nationality: 'ID', city: 'Denpasar' });
-        if (res.status === 201) acknowledged.set(res.body.id, name);
+        if (res.status === 201) acknowledged.set(res.json.id, name);
       } catch {
         return; // the connection died with the process
       }
@@ -37,17 +38,17 @@ async function writeUntilKilled(server: ServerProcess, session: HttpSession, pre
   };
   const desks = [0, 1, 2, 3].map(desk);
   await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
-  await server.kill9();
+  await server.kill();
   alive = false;
   await Promise.all(desks);
   return { prefix, acknowledged };
 }
 
 /** After a restart: every acknowledged guest whole, every guest of the trial with its audit row. */
-async function check(session: HttpSession, trial: Trial) {
+async function check(session: HttpClient, trial: Trial) {
   const found = await session.request('GET', `/api/data/frontoffice/guest?q=${encodeURIComponent(trial.prefix)}&limit=500`);
   expect(found.status).toBe(200);
-  const rows: { id: number; name: string; city: string; nationality: string; version: number }[] = found.body.rows;
+  const rows: { id: number; name: string; city: string; nationality: string; version: number }[] = found.json.rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lost = [...trial.acknowledged].filter(([id, name]) => byId.get(id)?.name !== name);
   const half = rows.filter((r) => r.city !== 'Denpasar' || r.nationality !== 'ID' || r.version !== 1);
@@ -59,25 +60,24 @@ async function check(session: HttpSession, trial: Trial) {
       entity_id: { op: 'in', value: ids.map(String) },
     }),
   );
-  const audited = ids.length ? (await session.request('GET', `/api/data/system/audit-log?filter=${filter}&limit=500`)).body.rows : [];
+  const audited = ids.length ? (await session.request('GET', `/api/data/system/audit-log?filter=${filter}&limit=500`)).json.rows : [];
   expect(lost, `${trial.prefix}: acknowledged but lost`).toEqual([]);
   expect(half, `${trial.prefix}: half-written`).toEqual([]);
   expect(audited.length, `${trial.prefix}: guests without their audit row`).toBe(rows.length);
   return { acknowledged: trial.acknowledged.size, stored: rows.length };
 }
 
-async function trials(kind: string, env: { DATA_DIR?: string; DATABASE_URL?: string }) {
-  let server = await startServer(env);
-  let session = new HttpSession(server.url);
-  await session.signIn();
+async function trials(kind: string, dataDir: string, databaseUrl?: string) {
+  const start = () => startServerProcess({ dataDir, env: { DATABASE_URL: databaseUrl } });
+  let server = await start();
+  let session = await new HttpClient(server.url).login('admin');
   let acknowledged = 0;
   let stored = 0;
   let previous: Trial | undefined;
   for (let n = 1; n <= TRIALS; n++) {
     const trial = await writeUntilKilled(server, session, `K${kind}${n}x`);
-    server = await startServer(env);
-    session = new HttpSession(server.url);
-    await session.signIn();
+    server = await start();
+    session = await new HttpClient(server.url).login('admin');
     const r = await check(session, trial);
     acknowledged += r.acknowledged;
     stored += r.stored;
@@ -97,7 +97,7 @@ describe('kill -9 during a stream of writes', () => {
   it(`loses no acknowledged write on the embedded database on disk (${TRIALS} trials)`, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-kill-'));
     try {
-      await trials('pglite', { DATA_DIR: dir });
+      await trials('pglite', dir);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -105,11 +105,13 @@ describe('kill -9 during a stream of writes', () => {
 
   it(`loses no acknowledged write on PostgreSQL (${TRIALS} trials)`, async () => {
     let pg: ThrowawayPostgres | undefined;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-kill-pg-'));
     try {
       pg = await startThrowawayPostgres();
-      await trials('postgres', { DATABASE_URL: pg.url });
+      await trials('postgres', dir, pg.url);
     } finally {
       pg?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 1_500_000);
 });

@@ -42,7 +42,7 @@ function tempRoot() {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-meta-'));
 }
 
-/** A copy of every definition of the repository (routes, screens, schemas, locales, reports, custom components). */
+/** A copy of every definition of the repository (routes, screens, schemas, locales, reports, flows, custom components). */
 export function copyOfRepository(): FixtureProject {
   const root = tempRoot();
   for (const item of [
@@ -52,6 +52,7 @@ export function copyOfRepository(): FixtureProject {
     'screens',
     'locales',
     'reports',
+    'flows',
     path.join('src', 'custom'),
     path.join('server', 'migrations'),
   ]) {

@@ -24,10 +24,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, width = 1366, height = 860): Promise<{ context: BrowserContext; page: Page }> {
+/** A page at a width; `base` points it at a server of the test's own instead of the shared one. */
+export async function newPage(
+  browser: Browser,
+  width = 1366,
+  height = 860,
+  base = baseUrl(),
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width, height },
-    baseURL: baseUrl(),
+    baseURL: base,
     locale: 'en-GB',
     timezoneId: 'Asia/Jakarta',
   });

@@ -182,7 +182,14 @@ export interface ReportScreen {
   title?: string;
 }
 
-export type Screen = ListScreen | FormScreen | CustomScreen | DashboardScreen | ReportScreen | DocumentScreen;
+/** A multi-step screen: the client flow flows/<flow>.json, a view per step. */
+export interface FlowScreen {
+  kind: 'flow';
+  flow: string;
+  title: string;
+}
+
+export type Screen = ListScreen | FormScreen | CustomScreen | DashboardScreen | ReportScreen | DocumentScreen | FlowScreen;
 
 export interface FieldUi {
   label?: string;

@@ -17,4 +17,5 @@ export const KIND_RENDERERS: Record<string, LazyExoticComponent<ComponentType<Sc
   custom: lazy(() => import('./custom/CustomScreen')),
   report: lazy(() => import('./report/ReportScreen')),
   document: lazy(() => import('./document/DocumentScreen')),
+  flow: lazy(() => import('./flow/FlowScreen')),
 };

@@ -1,11 +1,14 @@
 import { dataProvider } from '../api/dataProvider';
 import type { EntitySchema, Screen } from '../../core/meta/types';
+import type { FlowDefinition } from '../../core/flows/types';
 
 export interface ScreenBundle {
   id: string;
   screen: Screen;
   entities: Record<string, EntitySchema>;
   screens: Record<string, Screen>;
+  /** a flow screen's flow */
+  flows?: Record<string, FlowDefinition>;
 }
 
 const cache = new Map<string, Promise<ScreenBundle>>();

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type Response, type TestApp } from '../../support/testApp.js';
 import { ALL_TABLES, expectApiError, snapshotCounts } from '../expectations.js';
+import { runFlow } from '../../support/flows.js';
 
 /**
- * The bad-input sweep: every write route (POST/PATCH on /api/data, /api/ops, /api/auth, /api/account and
- * /api/system) gets wrong types, unknown fields, 10 kB strings, SQL-looking strings, bodies that are not
+ * The bad-input sweep: every write route (POST/PATCH on /api/data, /api/ops, /api/auth, /api/account,
+ * /api/system and /api/flows) gets wrong types, unknown fields, 10 kB strings, SQL-looking strings, bodies that are not
  * objects and bodies that are not JSON. Each is answered 4xx in the one error shape, with no trace of the
  * server's insides, and nothing is written.
  */
@@ -33,11 +34,14 @@ beforeAll(async () => {
   admin.remoteAddress = '10.9.9.9';
   const doc = (await admin.get('/api/docs/json')).json();
   const rowIds = new Map<string, number>();
+  // a finished run of a report pack, for the routes of one run (its events)
+  const morning = (await admin.get('/api/data/utilities/report-group?limit=10')).json().rows.find((g: any) => g.code === 'MORNING');
+  const run = await runFlow(admin, 'report-pack-run', { group: morning.id, format: 'xlsx' });
   for (const [path, ops] of Object.entries<any>(doc.paths)) {
-    if (!/^\/api\/(data|ops|auth|account|system)\//.test(path)) continue;
+    if (!/^\/api\/(data|ops|auth|account|system|flows)\//.test(path)) continue;
     for (const [method, op] of Object.entries<any>(ops)) {
       if (method !== 'post' && method !== 'patch') continue;
-      let url = path;
+      let url = path.replace('/api/flows/{id}/', `/api/flows/${run.id}/`);
       if (path.includes('{rowId}')) {
         const list = path.replace('/{rowId}', '');
         // a list still empty in the demo (allotments) is probed on an id that does not exist: validation comes first
@@ -127,7 +131,7 @@ function expectRefused(res: Response, what: string) {
 describe('every write route refuses bad input and writes nothing', () => {
   it('found the write routes of every area', () => {
     const areas = new Set(routes.map((r) => r.path.split('/')[2]));
-    expect([...areas].sort()).toEqual(['account', 'auth', 'data', 'ops', 'system']);
+    expect([...areas].sort()).toEqual(['account', 'auth', 'data', 'flows', 'ops', 'system']);
     expect(routes.length).toBeGreaterThanOrEqual(38);
   });
 

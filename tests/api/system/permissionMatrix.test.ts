@@ -24,8 +24,6 @@ const SIGNED_IN: Record<string, string> = {
   'GET /api/meta/menu': 'the menu, already filtered by rights',
   'GET /api/meta/entities/:module/:name': 'a definition, no data',
   'GET /api/reports': 'the reports catalog, filtered by rights',
-  'GET /api/jobs/:id': "a job of one's own",
-  'GET /api/jobs/:id/file': "a job of one's own",
   'GET /api/docs/': 'the API documentation',
   'GET /api/docs/json': 'the API documentation',
   'GET /api/docs/yaml': 'the API documentation',

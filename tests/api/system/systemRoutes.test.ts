@@ -315,6 +315,11 @@ describe('API documentation', () => {
       '/api/system/update/apply',
       '/api/system/rights-catalog',
       '/api/account/profile',
+      '/api/flows/report-pack-run/runs',
+      '/api/flows/excel-import-run/runs',
+      '/api/flows/{id}',
+      '/api/flows/{id}/events',
+      '/api/flows/{id}/files/{name}',
     ])
       expect(paths, p).toContain(p);
     const create = doc.paths['/api/data/system/bank'].post.requestBody.content['application/json'].schema;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet, downloadFile, type ApiError } from '../../engine/api/client';
+import { apiGet, type ApiError } from '../../engine/api/client';
 import { dataProvider, type ReportMeta, type Row } from '../../engine/api/dataProvider';
-import { runJob, type JobStatus } from '../../engine/api/jobs';
 import type { I18nText } from '../../core/meta/types';
 import { useI18n } from '../../engine/i18n/i18n';
 import { hasRight, useSession } from '../../engine/session/session';
@@ -9,7 +8,7 @@ import { ParamForm, type ParamValues } from '../../engine/reports/ParamForm';
 import { confirmDialog } from '../../shell/confirm';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
-import type { ScreenProps } from '../../engine/screens/kinds';
+import type { FlowStepProps } from '../../engine/screens/flow/stepProps';
 
 const ENTITY = 'utilities/report-group';
 
@@ -28,18 +27,27 @@ interface Draft {
 
 const empty: Draft = { code: '', name: '', description: '', items: [] };
 
+const draftOf = (g: Row): Draft => ({
+  id: g.id,
+  version: g.version,
+  code: g.code,
+  name: g.name,
+  description: g.description ?? '',
+  items: g.items ?? [],
+});
+
 /**
- * Named packs of reports with their parameters (the morning management pack), run in one go into
- * one workbook (a sheet per report) or one PDF while a progress bar follows the server's job.
+ * The first step of the report-pack flow (flows/report-pack.json): named packs of reports with their
+ * parameters (the morning management pack), edited here; "Run to Excel" or "Run to PDF" sends RUN with the
+ * pack and the format, and the flow runs it on the server.
  */
-export default function GroupReport({ route }: ScreenProps) {
+export default function ReportPackChoose({ route, context, send }: FlowStepProps) {
   const { t, lang } = useI18n();
   const session = useSession();
   const [groups, setGroups] = useState<Row[]>([]);
   const [catalog, setCatalog] = useState<{ code: string; name: I18nText; canRun: boolean }[]>([]);
   const [metas, setMetas] = useState<Record<string, ReportMeta>>({});
   const [draft, setDraft] = useState<Draft>();
-  const [job, setJob] = useState<JobStatus>();
   const [adding, setAdding] = useState('');
   const can = (action: string) => hasRight(session, route.node.permission, action);
 
@@ -50,6 +58,13 @@ export default function GroupReport({ route }: ScreenProps) {
       setCatalog(r.rows.filter((x) => x.canRun)),
     );
   }, [loadGroups, session?.branchId]);
+
+  // Coming back from a run, the pack that was run is open again.
+  const lastRun = context.group as number | null;
+  useEffect(() => {
+    const g = lastRun ? groups.find((x) => x.id === lastRun) : undefined;
+    if (g) setDraft((d) => d ?? draftOf(g));
+  }, [groups, lastRun]);
 
   // The parameter forms of the reports in the open group.
   useEffect(() => {
@@ -62,10 +77,7 @@ export default function GroupReport({ route }: ScreenProps) {
     }
   }, [draft?.items, metas]);
 
-  const open = (g: Row) => {
-    setJob(undefined);
-    setDraft({ id: g.id, version: g.version, code: g.code, name: g.name, description: g.description ?? '', items: g.items ?? [] });
-  };
+  const open = (g: Row) => setDraft(draftOf(g));
   const setItem = (i: number, change: Partial<Item>) =>
     setDraft((d) => d && { ...d, items: d.items.map((x, j) => (j === i ? { ...x, ...change } : x)) });
   const move = (i: number, by: number) =>
@@ -115,19 +127,8 @@ export default function GroupReport({ route }: ScreenProps) {
       toast.error((e as ApiError).message);
     }
   };
-  const run = async (format: 'xlsx' | 'pdf') => {
-    if (!draft?.id) return;
-    try {
-      const status = await runJob(`/api/report-groups/${draft.id}/run`, { format }, setJob);
-      if (status.state === 'failed') {
-        toast.error(status.error?.error?.message ?? t('common.screenError'));
-        return;
-      }
-      const name = await downloadFile(`/api/jobs/${status.id}/file`);
-      toast.success(t('report-group.done', { name }));
-    } catch (e) {
-      toast.error((e as ApiError).message);
-    }
+  const run = (format: 'xlsx' | 'pdf') => {
+    if (draft?.id) send({ type: 'RUN', data: { group: draft.id, format } });
   };
 
   const nameOf = (code: string) => catalog.find((c) => c.code === code)?.name[lang] ?? code;
@@ -138,15 +139,7 @@ export default function GroupReport({ route }: ScreenProps) {
         <div className="card-header">
           <h3>{t('report-group.list')}</h3>
           {can('create') && (
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
-              onClick={() => {
-                setJob(undefined);
-                setDraft({ ...empty });
-              }}
-              data-testid="group-new"
-            >
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => setDraft({ ...empty })} data-testid="group-new">
               <Icon name="plus" size="sm" /> {t('report-group.new')}
             </button>
           )}
@@ -287,18 +280,6 @@ export default function GroupReport({ route }: ScreenProps) {
                 </button>
               </div>
             )}
-            {job && (
-              <div className="stack" aria-live="polite" data-testid="group-progress">
-                <div className="progress">
-                  <span style={{ width: `${job.total ? Math.round((job.done / job.total) * 100) : 0}%` }} />
-                </div>
-                <div className="muted">
-                  {job.state === 'running'
-                    ? t('report-group.running', { step: job.step, done: job.done, total: job.total })
-                    : `${job.done} / ${job.total}`}
-                </div>
-              </div>
-            )}
           </div>
           <div className="card-footer row">
             {editable && (
@@ -308,22 +289,10 @@ export default function GroupReport({ route }: ScreenProps) {
             )}
             {draft.id && (
               <>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={job?.state === 'running'}
-                  onClick={() => void run('xlsx')}
-                  data-testid="group-run-xlsx"
-                >
+                <button type="button" className="btn" onClick={() => run('xlsx')} data-testid="group-run-xlsx">
                   <Icon name="download" size="sm" /> {t('report-group.runXlsx')}
                 </button>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={job?.state === 'running'}
-                  onClick={() => void run('pdf')}
-                  data-testid="group-run-pdf"
-                >
+                <button type="button" className="btn" onClick={() => run('pdf')} data-testid="group-run-pdf">
                   <Icon name="file-text" size="sm" /> {t('report-group.runPdf')}
                 </button>
               </>
