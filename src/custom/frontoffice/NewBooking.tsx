@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import dayjs from 'dayjs';
-import type { ApiError } from '../../engine/api/client';
 import { dataProvider } from '../../engine/api/dataProvider';
+import { useCommand } from '../../engine/controllers/command/useCommand';
 import { useI18n } from '../../engine/i18n/i18n';
 import { formatDate } from '../../core/format/format';
 import { toast } from '../../shell/toasts';
@@ -28,40 +28,40 @@ export function NewBooking({
   const [adults, setAdults] = useState(2);
   const [rateCode, setRateCode] = useState<number | null>(null);
   const [status, setStatus] = useState<'confirmed' | 'tentative'>('confirmed');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  // the booking's refusals are said above the form, whichever field they name
+  const command = useCommand({ shows: () => false });
   const departure = dayjs(arrival).add(Math.max(1, nights), 'day').format('YYYY-MM-DD');
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setError(undefined);
     if (!guestId && !newGuest.trim()) {
-      setError(t('roomplan.guestNeeded'));
+      command.refuse({}, t('roomplan.guestNeeded'));
       return;
     }
-    setBusy(true);
-    try {
-      const guest = guestId ?? (await dataProvider.create('frontoffice/guest', { name: newGuest.trim() })).id;
-      const r = await dataProvider.create('frontoffice/reservation', {
-        guest_id: guest,
-        arrival,
-        departure,
-        room_type_id: room.room_type_id,
-        room_id: room.id,
-        adults,
-        children: 0,
-        status,
-        ...(rateCode ? { rate_code_id: rateCode } : {}),
-      });
-      toast.success(t('roomplan.booked', { code: r.code, room: room.code }));
-      onSaved();
-    } catch (err) {
-      const a = err as ApiError;
-      setError([a.message, ...Object.values(a.fields)].join(' '));
-    } finally {
-      setBusy(false);
-    }
+    const r = await command.run(async (signal) => {
+      const guest = guestId ?? (await dataProvider.create('frontoffice/guest', { name: newGuest.trim() }, signal)).id;
+      return dataProvider.create(
+        'frontoffice/reservation',
+        {
+          guest_id: guest,
+          arrival,
+          departure,
+          room_type_id: room.room_type_id,
+          room_id: room.id,
+          adults,
+          children: 0,
+          status,
+          ...(rateCode ? { rate_code_id: rateCode } : {}),
+        },
+        signal,
+      );
+    });
+    if (!r) return;
+    toast.success(t('roomplan.booked', { code: r.code, room: room.code }));
+    onSaved();
   };
+  const error = command.problem?.text;
+  const busy = command.busy;
 
   return (
     <Drawer title={t('roomplan.newTitle', { room: room.code, date: formatDate(arrival) })} onClose={onClose} closeLabel={t('common.close')}>
