@@ -79,6 +79,10 @@ export async function flowRoutes(app: FastifyInstance, ctx: AppContext, runner: 
     if ((def.visibleTo ?? 'starter') === 'starter' && run.started_by !== auth.user.id && !auth.user.isAdmin) throw notFound('flow run');
     return { run, auth };
   };
+  // checked before the body is validated, so a caller without the flow's right learns nothing from the schema
+  const seen = new WeakMap<FastifyRequest, { run: RunRow; auth: AuthInfo }>();
+  const findRun = async (req: FastifyRequest) => void seen.set(req, await visibleRun(req));
+  const runOf = (req: FastifyRequest) => seen.get(req)!;
 
   for (const [flow, { def, impl }] of runner.flows) {
     const p = def.permission!;
@@ -122,13 +126,17 @@ export async function flowRoutes(app: FastifyInstance, ctx: AppContext, runner: 
 
   app.get(
     '/api/flows/:id',
-    { schema: { tags: ['flows'], summary: "A run's state, progress, result or error (poll it while it runs)", params: runParams } },
-    async (req) => describe((await visibleRun(req)).run, requestLang(req.headers['accept-language'])),
+    {
+      preValidation: findRun,
+      schema: { tags: ['flows'], summary: "A run's state, progress, result or error (poll it while it runs)", params: runParams },
+    },
+    async (req) => describe(runOf(req).run, requestLang(req.headers['accept-language'])),
   );
 
   app.get(
     '/api/flows/:id/files/:name',
     {
+      preValidation: findRun,
       schema: {
         tags: ['flows'],
         summary: 'A file a finished run made',
@@ -141,7 +149,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: AppContext, runner: 
       },
     },
     async (req, reply) => {
-      const { run } = await visibleRun(req);
+      const { run } = runOf(req);
       const file = await getFile(ctx.db, run, (req.params as { name: string }).name, ['output']);
       if (!file) throw notFound('file');
       return reply
@@ -154,6 +162,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: AppContext, runner: 
   app.post(
     '/api/flows/:id/events',
     {
+      preValidation: findRun,
       schema: {
         tags: ['flows'],
         summary: 'Send a run an event its state accepts now (CANCEL)',
@@ -167,7 +176,7 @@ export async function flowRoutes(app: FastifyInstance, ctx: AppContext, runner: 
       },
     },
     async (req) => {
-      const { run } = await visibleRun(req);
+      const { run } = runOf(req);
       const next = await runner.send(run, req.body as { type: string }, req);
       return describe(next, requestLang(req.headers['accept-language']));
     },

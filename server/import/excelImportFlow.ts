@@ -2,7 +2,7 @@ import { hasRight } from '../http/rbac.js';
 import { forbidden, invalid } from '../http/errors.js';
 import { serverStep, type ServerFlowImplementation } from '../flows/registry.js';
 import { checkSheet, importFields, importModel, writeRows } from './importer.js';
-import { decodeUpload, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseWorkbook } from './parse.js';
+import { decodeUpload, MAX_IMPORT_BYTES, parseWorkbook } from './parse.js';
 
 interface ImportInput {
   entity: string;
@@ -14,8 +14,6 @@ interface ImportInput {
 async function sheetOf(name: string, data: Buffer, sheetName: string) {
   const sheet = (await parseWorkbook(name, data)).find((s) => s.name === sheetName);
   if (!sheet) throw invalid([{ field: 'sheet', key: 'import.noSheet', params: { name: sheetName } }]);
-  if (sheet.rows.length > MAX_IMPORT_ROWS)
-    throw invalid([{ field: 'file', key: 'import.tooManyRows', params: { max: MAX_IMPORT_ROWS.toLocaleString('de-DE') } }]);
   return sheet;
 }
 

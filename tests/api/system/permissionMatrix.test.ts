@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
 import { startTestApp, type ApiClient, type Response, type TestApp } from '../../support/testApp.js';
+import { startFlow } from '../../support/flows.js';
 import { DEMO_USERS } from '../../../server/seed/demoUsers.js';
 import type { RouteRight } from '../../../server/http/rbac.js';
 
@@ -34,6 +35,9 @@ const SIGNED_IN: Record<string, string> = {
 
 /** Routes whose right depends on the item asked for: a report by its code. */
 const PER_REPORT = new Set(['GET /api/reports/:code', 'GET /api/reports/:code/meta']);
+
+/** Routes whose right is the one of the flow the run asked for belongs to. */
+const PER_RUN = new Set(['GET /api/flows/:id', 'GET /api/flows/:id/files/:name', 'POST /api/flows/:id/events']);
 
 let t: TestApp;
 const clients = new Map<string, ApiClient>();
@@ -102,7 +106,9 @@ const isForbidden = (res: Response) => res.statusCode === 403 && res.json().erro
 
 describe('every API route says who may call it', () => {
   it('is public, needs a right it names, is a report, or is one of the few open to any signed-in user', () => {
-    const unclassified = routes.filter((r) => !r.public && !r.rights && !PER_REPORT.has(r.key) && !SIGNED_IN[r.key]).map((r) => r.key);
+    const unclassified = routes
+      .filter((r) => !r.public && !r.rights && !PER_REPORT.has(r.key) && !PER_RUN.has(r.key) && !SIGNED_IN[r.key])
+      .map((r) => r.key);
     expect(routes.length).toBeGreaterThan(200);
     expect(unclassified).toEqual([]);
     // and the list above names only routes that exist
@@ -150,6 +156,27 @@ describe('the matrix: every route with a right × every demo role', () => {
     }
     expect(wrong).toEqual([]);
   }, 600_000);
+
+  it("follows, downloads from and steers a flow run only for the roles holding its flow's right", async () => {
+    const csv = `Kode;Nama\nQRIS-BCA;QRIS BCA\n`;
+    const input = { entity: 'system/pay-article', name: 'bayar.csv', file: `data:text/csv;base64,${Buffer.from(csv).toString('base64')}` };
+    const admin = clients.get('admin')!;
+    const sheet = (await admin.post('/api/import/preview', input)).json().sheets[0].name;
+    const run = await startFlow(admin, 'excel-import-run', { ...input, sheet, mapping: { Kode: 'code', Nama: 'name' } });
+    expect(run.statusCode, run.body).toBe(201);
+    const permission = t.meta.flows.get('excel-import-run')!.permission!;
+    const wrong: string[] = [];
+    for (const key of PER_RUN) {
+      const [method, url] = key.split(' ');
+      const address = url.replace(':id', run.json().id).replace(':name', 'upload');
+      for (const user of clients.keys()) {
+        const res = await call(clients.get(user)!, method, address);
+        if (mayAny(user, [permission]) === isForbidden(res)) wrong.push(`${key} as ${user}: ${res.statusCode}`);
+        if (res.statusCode >= 500) wrong.push(`${key} as ${user}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('lets every role use the routes open to any signed-in user', async () => {
     const wrong: string[] = [];
