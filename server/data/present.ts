@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { AuditSource } from '../http/audit.js';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connect.js';
@@ -64,7 +64,7 @@ export async function stale(db: Db, m: EntityModel, current: Record<string, unkn
 export async function present(
   ctx: AppContext,
   db: Db,
-  req: FastifyRequest,
+  req: AuditSource,
   m: EntityModel,
   models: Map<string, EntityModel>,
   rows: Record<string, unknown>[],

@@ -8,7 +8,8 @@ import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
 import { dateRangeProblems } from '../../src/core/checks/dateRanges.js';
-import { deactivateRow, deleteRow, getRow, insertRecord, listRows, lookupRows, updateRecord, type ListQuery } from './crud.js';
+import { deactivateRow, deleteRow, getRow, listRows, lookupRows, updateRecord, type ListQuery } from './crud.js';
+import { createRecord, linesOf, splitBody } from './createRecord.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 import { judge, refuseIfReadOnly, statusRoutes, storeTotals } from './documents.js';
@@ -133,23 +134,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
 
     if (!m.singleton) app.post(base, { preValidation: needsRight(ctx, resource, 'create'), schema: { tags, summary: `Create a ${m.id}`, body: m.createSchema } }, async (req, reply) => {
       const auth = requireAuth(req);
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const c: HookContext = { trx, req, auth, ctx };
-        const { values, virtual } = split(m, req.body as Record<string, unknown>);
-        applyDefaults(m, values);
-        const hook = ctx.hooks.get(m.id);
-        await hook?.beforeWrite?.(c, 'create', values, virtual);
-        const lines = linesOf(m, virtual, {});
-        const judged = await judge(c, m, values, lines, { mode: 'create', written: new Set(Object.keys(req.body as object)) });
-        storeTotals(m, values, judged.totals);
-        const created = await insertRecord(trx, m, auth.branchId, auth.user.id, values);
-        const id = created.id as number;
-        for (const lf of m.lines) created[lf.name] = await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], [], judged.names[lf.name]);
-        await hook?.afterWrite?.(c, 'create', created, virtual);
-        await present(ctx, trx, req, m, models, [created], { lines: false });
-        await audit(trx, req, { entity: m.id, entityId: id, action: 'create', after: visible(m, created) });
-        return created;
-      });
+      const row = await ctx.db.transaction().execute((trx) => createRecord({ trx, req, auth, ctx }, m, req.body as Record<string, unknown>));
       reply.code(201);
       return row;
     });
@@ -166,7 +151,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         // read the virtual fields (a document's lines, a user's properties) before the hooks replace them, so the audit has both sides
         await present(ctx, trx, req, m, models, [before]);
         const c: HookContext = { trx, req, auth, ctx };
-        const { values, virtual } = split(m, body);
+        const { values, virtual } = splitBody(m, body);
         // a range changed at one end is checked against the other end as stored
         const ranges = dateRangeProblems(m.schema['x-dateRanges'] ?? [], { ...before, ...values });
         if (ranges.length) throw invalid(ranges);
@@ -248,27 +233,3 @@ function lookupResources(ctx: AppContext, models: Map<string, EntityModel>) {
   }
   return out;
 }
-
-/** The lines a write leaves a document with: the ones sent, else the ones it had (empty for a new one). */
-function linesOf(m: EntityModel, virtual: Record<string, unknown>, before: Record<string, unknown>): Record<string, Line[]> {
-  return Object.fromEntries(m.lines.map((lf) => [lf.name, ((virtual[lf.name] ?? before[lf.name] ?? []) as Line[]) ?? []]));
-}
-
-function split(m: EntityModel, body: Record<string, unknown>) {
-  const values: Record<string, unknown> = {};
-  const virtual: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) {
-    // An emptied optional text box means "no value", not an empty string.
-    const val = v === '' && !m.required.has(k) ? null : v;
-    if (m.virtual.includes(k)) virtual[k] = val;
-    else values[k] = val;
-  }
-  return { values, virtual };
-}
-
-function applyDefaults(m: EntityModel, values: Record<string, unknown>) {
-  for (const [k, f] of Object.entries(m.schema.properties)) {
-    if (values[k] === undefined && f.default !== undefined && !f['x-virtual']) values[k] = f.default;
-  }
-}
-

@@ -4,6 +4,7 @@ import { addDeposit, reverseDeposit } from './deposits.js';
 import { frontOfficeRoutes } from './routes.js';
 import { guestHook } from './guests.js';
 import { bookGroup } from './groups.js';
+import { bookStay } from './booking.js';
 import { registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
 import { roomHook } from './rooms.js';
@@ -15,6 +16,6 @@ export const frontOfficeModule: DomainModule = {
     'frontoffice/registration-text': registrationTextHook,
     'frontoffice/room': roomHook,
   },
-  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, saveFloorPlan],
+  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, bookStay, saveFloorPlan],
   routes: frontOfficeRoutes,
 };

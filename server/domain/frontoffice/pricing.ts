@@ -80,7 +80,9 @@ export interface StayOptions {
 }
 
 export interface RateRow {
+  id: number;
   code: string;
+  name: string;
   room_type_id: number;
   arrangement_id: number | null;
   dynamic: boolean;
@@ -96,7 +98,7 @@ export interface RateRow {
 
 export async function rateRow(db: Db, branchId: number, rateCodeId: number): Promise<RateRow | undefined> {
   const { rows } = await sql<RateRow>`
-    SELECT r.code, r.room_type_id::int AS room_type_id, r.arrangement_id::int AS arrangement_id, r.dynamic, r.valid_from::text AS valid_from, r.valid_to::text AS valid_to, r.weekday_price, r.weekend_price,
+    SELECT r.id::int AS id, r.code, r.name, r.room_type_id::int AS room_type_id, r.arrangement_id::int AS arrangement_id, r.dynamic, r.valid_from::text AS valid_from, r.valid_to::text AS valid_to, r.weekday_price, r.weekend_price,
            t.service_pct, t.tax_pct, t.tax_on_service, t.price_mode
       FROM rate_code r JOIN tax_service t ON t.branch_id = r.branch_id AND t.id = r.tax_service_id
      WHERE r.branch_id = ${branchId} AND r.id = ${rateCodeId}`.execute(db);

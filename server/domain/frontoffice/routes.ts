@@ -6,9 +6,11 @@ import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import { availability } from './availability.js';
 import { businessDateOf, planBookings, planRooms, unassignedStays } from './roomPlan.js';
-import { priceStay, rateRow, stayTotals, type StayOptions } from './pricing.js';
-import { activeRules, applyRule, houseOccupancy, pickRule } from './dynamicRates.js';
-import { arrangementLines, packageRevenue } from './packages.js';
+import { rateRow } from './pricing.js';
+import { quoteInputs, quoteStay } from './stayQuote.js';
+import { stayOffers } from './offers.js';
+import { findGuests, likelyDuplicates } from './guestMatches.js';
+import { GUEST } from './booking.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 import { RESERVATION, STAY_RANGE } from './reservations.js';
 import { confirmationPdf } from './confirmation.js';
@@ -79,36 +81,88 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       if (q.from < rate.valid_from || dayjs(q.to).subtract(1, 'day').format('YYYY-MM-DD') > rate.valid_to) {
         throw badRequest('rate-code.notValid', { code: rate.code, from: formatDate(rate.valid_from), to: formatDate(rate.valid_to) });
       }
-      const options: StayOptions = {};
-      if (rate.dynamic) {
-        const [rules, occupancy] = await Promise.all([
-          activeRules(ctx.db, auth.branchId, q.from, q.to),
-          houseOccupancy(ctx.db, auth.branchId, q.from, q.to),
-        ]);
-        options.adjust = (night, price) => {
-          const rule = pickRule(rules, rate.room_type_id, night, occupancy.get(night) ?? 0);
-          return rule && { price: applyRule(price, rule), rule: rule.code };
-        };
-      }
-      const arrangement = rate.arrangement_id ? await arrangementLines(ctx.db, auth.branchId, rate.arrangement_id) : undefined;
-      if (arrangement) options.packages = packageRevenue(arrangement.lines, q.adults);
-      const nights = priceStay(rate, q.from, q.to, q.override, options);
-      const short = nights.find((n) => n.roomRevenue?.startsWith('-'));
-      if (short)
+      const quote = quoteStay(rate, q.from, q.to, q.adults, await quoteInputs(ctx.db, auth.branchId, q.from, q.to, [rate]), q.override);
+      if (quote.short)
         throw badRequest('rate-code.belowPackage', {
           code: rate.code,
-          date: formatDate(short.date),
-          base: formatMoney(short.base),
-          arrangement: arrangement!.code,
+          date: formatDate(quote.short.date),
+          base: formatMoney(quote.short.base),
+          arrangement: quote.arrangement,
         });
       return {
         rateCode: rate.code,
         priceMode: rate.price_mode,
-        arrangement: arrangement?.code ?? null,
-        nights,
-        totals: stayTotals(nights),
+        arrangement: quote.arrangement,
+        nights: quote.nights,
+        totals: quote.totals,
       };
     },
+  );
+
+  app.get(
+    '/api/frontoffice/offers',
+    {
+      preValidation: needsRight(ctx, RESERVATION, 'view'),
+      schema: {
+        tags: ['frontoffice'],
+        summary:
+          'Look to book: per room type the rooms free on every night of a stay and each rate code that sells it, priced as the guest pays (per night and in total)',
+        querystring: {
+          type: 'object',
+          required: ['arrival', 'departure'],
+          additionalProperties: false,
+          'x-dateRanges': [STAY_RANGE],
+          properties: {
+            arrival: date,
+            departure: date,
+            adults: { type: 'integer', minimum: 1, maximum: 20, default: 2 },
+            children: { type: 'integer', minimum: 0, maximum: 20, default: 0 },
+            roomType: { type: 'integer', minimum: 1 },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const q = req.query as { arrival: string; departure: string; adults: number; children: number; roomType?: number };
+      return {
+        nights: dayjs(q.departure).diff(dayjs(q.arrival), 'day'),
+        roomTypes: await stayOffers(ctx.db, auth.branchId, { ...q, roomTypeId: q.roomType }),
+      };
+    },
+  );
+
+  const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+  app.get(
+    '/api/frontoffice/guest-search',
+    {
+      preValidation: needsRight(ctx, GUEST, 'view'),
+      schema: {
+        tags: ['frontoffice'],
+        summary: 'Guest profiles by any part of a name, telephone number (however written), e-mail or identity document, with their stays',
+        querystring: { type: 'object', required: ['q'], additionalProperties: false, properties: { q: text(100) } },
+      },
+    },
+    async (req) => ({ rows: await findGuests(ctx.db, requireAuth(req).branchId, (req.query as { q: string }).q) }),
+  );
+
+  app.get(
+    '/api/frontoffice/guest-matches',
+    {
+      preValidation: needsRight(ctx, GUEST, 'view'),
+      schema: {
+        tags: ['frontoffice'],
+        summary:
+          'Profiles that are probably the guest about to be made (every word of the name, the same telephone line, e-mail or document)',
+        querystring: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: text(120), phone: text(40), email: text(120), id_number: text(40) },
+        },
+      },
+    },
+    async (req) => ({ rows: await likelyDuplicates(ctx.db, requireAuth(req).branchId, req.query as { name: string }) }),
   );
 
   app.get(

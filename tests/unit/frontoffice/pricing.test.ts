@@ -60,7 +60,9 @@ describe('weekend nights', () => {
 });
 
 const deluxeBar: RateRow = {
+  id: 7,
   code: 'BAR',
+  name: 'Best available rate',
   room_type_id: 2,
   arrangement_id: null,
   dynamic: true,
