@@ -5,6 +5,7 @@ import { frontOfficeRoutes } from './routes.js';
 import { guestHook } from './guests.js';
 import { bookGroup } from './groups.js';
 import { bookStay } from './booking.js';
+import { assignRooms } from './roomAssignment.js';
 import { registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
 import { roomHook } from './rooms.js';
@@ -16,6 +17,16 @@ export const frontOfficeModule: DomainModule = {
     'frontoffice/registration-text': registrationTextHook,
     'frontoffice/room': roomHook,
   },
-  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, bookStay, saveFloorPlan],
+  ops: [
+    cancelReservation,
+    reinstateReservation,
+    noShowReservation,
+    addDeposit,
+    reverseDeposit,
+    bookGroup,
+    bookStay,
+    assignRooms,
+    saveFloorPlan,
+  ],
   routes: frontOfficeRoutes,
 };

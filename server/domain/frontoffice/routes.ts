@@ -181,17 +181,19 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
             days: { type: 'integer', minimum: 1, maximum: 62, default: 14 },
             offset: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
             limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
+            roomType: { type: 'integer', minimum: 1 },
+            floor: { type: 'integer', minimum: 1 },
           },
         },
       },
     },
     async (req) => {
       const auth = requireAuth(req);
-      const q = req.query as { from?: string; days: number; offset: number; limit: number };
+      const q = req.query as { from?: string; days: number; offset: number; limit: number; roomType?: number; floor?: number };
       const businessDate = await businessDateOf(ctx.db, auth.branchId);
       const from = q.from ?? businessDate;
       const to = dayjs(from).add(q.days, 'day').format('YYYY-MM-DD');
-      const rooms = await planRooms(ctx.db, auth.branchId, q.offset, q.limit);
+      const rooms = await planRooms(ctx.db, auth.branchId, q.offset, q.limit, { roomType: q.roomType, floor: q.floor });
       const first = q.offset === 0;
       const [bookings, free, unassigned] = await Promise.all([
         planBookings(

@@ -11,7 +11,8 @@ import { toast } from '../../shell/toasts';
 import { DateInput } from '../../widgets/inputs/DateInput';
 import { Icon } from '../../widgets/Icon';
 import type { ScreenProps } from '../../engine/screens/kinds';
-import { NewBooking } from './NewBooking';
+import { LookToBook } from './LookToBook';
+import { Drawer } from '../../widgets/Drawer';
 import { BLOCK, barSpan, blocksFor } from './roomPlanBlocks';
 
 interface PlanRoom {
@@ -400,15 +401,22 @@ export default function RoomPlan(_props: ScreenProps) {
         </div>
       )}
       {creating && (
-        <NewBooking
-          room={creating.room}
-          arrival={creating.arrival}
+        <Drawer
+          wide
+          title={t('roomplan.newTitle', { room: creating.room.code, date: formatDate(creating.arrival) })}
           onClose={() => setCreating(undefined)}
-          onSaved={() => {
-            setCreating(undefined);
-            refresh();
-          }}
-        />
+          closeLabel={t('common.close')}
+        >
+          <div className="drawer-body">
+            <LookToBook
+              fixed={creating}
+              onBooked={() => {
+                setCreating(undefined);
+                refresh();
+              }}
+            />
+          </div>
+        </Drawer>
       )}
     </div>
   );
