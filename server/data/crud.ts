@@ -40,7 +40,7 @@ export function selectList(m: EntityModel): RawBuilder<unknown> {
   );
 }
 
-function likeEscape(s: string) {
+export function likeEscape(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

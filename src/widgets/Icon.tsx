@@ -16,6 +16,7 @@ const PATHS: Record<string, string> = {
   'chevron-left': 'M15 18l-6-6 6-6',
   x: 'M18 6 6 18 M6 6l12 12',
   plus: 'M12 5v14 M5 12h14',
+  undo: 'M3 7v6h6 M3 13a9 9 0 1 0 2.6-6.4L3 9',
   search: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z M21 21l-4.3-4.3',
   refresh: 'M23 4v6h-6 M1 20v-6h6 M3.5 9a9 9 0 0 1 14.8-3.4L23 10 M1 14l4.7 4.4A9 9 0 0 0 20.5 15',
   filter: 'M22 3H2l8 9.5V19l4 2v-8.5z',

@@ -91,7 +91,7 @@ describe('the front desk on the room plan', () => {
     const text = (await pdfPages(fs.readFileSync((await dl.path())!)))[0];
     expect(text).toContain(code);
     expect(text).toContain('Wulan Sari Dewi');
-    await drawer.getByRole('button', { name: 'Batalkan' }).click();
+    await drawer.getByRole('button', { name: 'Batalkan reservasi' }).click();
     const reason = drawer.locator('#action-cancel-reason_id');
     await reason.click();
     await reason.fill('Change');

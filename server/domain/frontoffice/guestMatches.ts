@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { likeEscape } from '../../data/crud.js';
 
 /** A guest profile as the desk picks it: enough to tell two Budi Santosos apart, the document masked. */
 export interface GuestMatch {
@@ -27,7 +28,6 @@ export interface GuestDetails {
 }
 
 const LIMIT = 8;
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** the last nine digits of a telephone number: +62 812 2233 4455 and 0812-2233-4455 are the same line */
 const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-9);
 const words = (name: string) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { needsRight } from '../../http/rbac.js';
+import { needsAnyRight, needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import { availability } from './availability.js';
 import { businessDateOf, planBookings, planRooms, unassignedStays } from './roomPlan.js';
@@ -11,6 +11,7 @@ import { quoteInputs, quoteStay } from './stayQuote.js';
 import { stayOffers } from './offers.js';
 import { findGuests, likelyDuplicates } from './guestMatches.js';
 import { GUEST } from './booking.js';
+import { headerSearch, ROOM } from './search.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 import { RESERVATION, STAY_RANGE } from './reservations.js';
 import { confirmationPdf } from './confirmation.js';
@@ -163,6 +164,24 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => ({ rows: await likelyDuplicates(ctx.db, requireAuth(req).branchId, req.query as { name: string }) }),
+  );
+
+  app.get(
+    '/api/frontoffice/search',
+    {
+      preValidation: needsAnyRight(ctx, [
+        { resource: RESERVATION, action: 'view' },
+        { resource: GUEST, action: 'view' },
+        { resource: ROOM, action: 'view' },
+      ]),
+      schema: {
+        tags: ['frontoffice'],
+        summary:
+          "The header's search: reservations (number, voucher, group, company, the guest's name, phone, e-mail, document), guests, rooms and companies — each part only for those who may view it",
+        querystring: { type: 'object', required: ['q'], additionalProperties: false, properties: { q: text(100) } },
+      },
+    },
+    async (req) => headerSearch(ctx.db, ctx, requireAuth(req), (req.query as { q: string }).q),
   );
 
   app.get(

@@ -1,5 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
 import type { ApiError } from '../../engine/api/client';
@@ -12,8 +21,10 @@ import { DateInput } from '../../widgets/inputs/DateInput';
 import { Icon } from '../../widgets/Icon';
 import type { ScreenProps } from '../../engine/screens/kinds';
 import { LookToBook } from './LookToBook';
+import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 import { Drawer } from '../../widgets/Drawer';
 import { BLOCK, barSpan, blocksFor } from './roomPlanBlocks';
+import { planKey, type PlanCursor } from './roomPlanKeys';
 
 interface PlanRoom {
   id: number;
@@ -21,6 +32,7 @@ interface PlanRoom {
   room_type_id: number;
   room_type: string;
   hk_status: string;
+  floor: string | null;
   ooo_from: string | null;
   ooo_to: string | null;
 }
@@ -45,10 +57,16 @@ interface PlanBlock {
   rooms: PlanRoom[];
   bookings: PlanBooking[];
   available?: { date: string; available: number }[];
-  unassigned?: { count: number; first: Pick<PlanBooking, 'id' | 'code' | 'guest' | 'arrival'>[] };
+  unassigned?: { count: number; first: (Omit<PlanBooking, 'room_id'> & { room_type: string })[] };
 }
 
-const ROW = 34;
+/** The last move, so it can be taken back: the booking as it was, and the version the move left. */
+interface LastMove {
+  booking: PlanBooking;
+  version: number;
+}
+
+const ROWS = { comfortable: 34, compact: 22 } as const;
 const HEAD = 44;
 const DAY = { 14: 64, 30: 40 } as Record<number, number>;
 const ROOM_COL = 92;
@@ -82,24 +100,41 @@ export default function RoomPlan(_props: ScreenProps) {
   const [reload, setReload] = useState(0);
   const [drag, setDrag] = useState<Drag>();
   const [creating, setCreating] = useState<{ room: PlanRoom; arrival: string }>();
+  const [roomType, setRoomType] = useState<number | null>(null);
+  const [floor, setFloor] = useState<number | null>(null);
+  const [density, setDensity] = useState<keyof typeof ROWS>(() =>
+    localStorage.getItem('roomplan.density') === 'compact' ? 'compact' : 'comfortable',
+  );
+  const [cursor, setCursor] = useState<PlanCursor>({ row: 0, col: 0 });
+  const [lastMove, setLastMove] = useState<LastMove>();
+  const [jump, setJump] = useState('');
+  const [pendingRoom, setPendingRoom] = useState<number>();
+  const ROW = ROWS[density];
+  const [params] = useSearchParams();
+  const asked4Jump = useRef<string | null>(null);
   const moved = useRef(false);
   const asked = useRef(new Set<number>());
   const canEdit = hasRight(session, 'frontoffice.reservation', 'edit');
 
+  const filters = useMemo(() => ({ ...(roomType ? { roomType } : {}), ...(floor ? { floor } : {}) }), [roomType, floor]);
   // the first block names the window (the business date when no night is chosen yet) and its totals
   useEffect(() => {
     const abort = new AbortController();
     asked.current = new Set([0]);
-    dataProvider.read<PlanBlock>('frontoffice/roomplan', { ...(from ? { from } : {}), days, offset: 0, limit: BLOCK }, abort.signal).then(
-      (b) => {
-        setHead(b);
-        setBlocks(new Map([[0, b]]));
-        if (!from) setFrom(b.from);
-      },
-      (e: ApiError) => !abort.signal.aborted && toast.error(e.message),
-    );
+    dataProvider
+      .read<PlanBlock>('frontoffice/roomplan', { ...(from ? { from } : {}), days, offset: 0, limit: BLOCK, ...filters }, abort.signal)
+      .then(
+        (b) => {
+          setHead(b);
+          setBlocks(new Map([[0, b]]));
+          if (!from) setFrom(b.from);
+        },
+        (e: ApiError) => !abort.signal.aborted && toast.error(e.message),
+      );
     return () => abort.abort();
-  }, [from, days, reload, session?.branchId]);
+    // filters is derived from roomType and floor, named here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [from, days, reload, session?.branchId, roomType, floor]);
 
   const box = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
@@ -124,6 +159,7 @@ export default function RoomPlan(_props: ScreenProps) {
     overscan: 8,
     scrollMargin: HEAD,
   });
+  useEffect(() => rows.measure(), [rows, ROW]);
   const cols = useVirtualizer({
     horizontal: true,
     count: nights,
@@ -144,12 +180,14 @@ export default function RoomPlan(_props: ScreenProps) {
     for (const b of blocksFor(firstRow, lastRow)) {
       if (asked.current.has(b)) continue;
       asked.current.add(b);
-      dataProvider.read<PlanBlock>('frontoffice/roomplan', { from: head.from, days: head.days, offset: b * BLOCK, limit: BLOCK }).then(
-        (block) => setBlocks((m) => new Map(m).set(b, block)),
-        (e: ApiError) => toast.error(e.message),
-      );
+      dataProvider
+        .read<PlanBlock>('frontoffice/roomplan', { from: head.from, days: head.days, offset: b * BLOCK, limit: BLOCK, ...filters })
+        .then(
+          (block) => setBlocks((m) => new Map(m).set(b, block)),
+          (e: ApiError) => toast.error(e.message),
+        );
     }
-  }, [head, firstRow, lastRow]);
+  }, [head, firstRow, lastRow, filters]);
 
   const roomAt = (i: number) => blocks.get(Math.floor(i / BLOCK))?.rooms[i % BLOCK];
   const bookingsOf = useMemo(() => {
@@ -205,6 +243,11 @@ export default function RoomPlan(_props: ScreenProps) {
       }
       if (!Object.keys(values).length) return;
     }
+    await move(b, values);
+  };
+
+  /** Every change of a booking on the plan (drag, keys, the unassigned lane, undo) is one update the server checks. */
+  const write = async (b: PlanBooking, values: Record<string, unknown>) => {
     try {
       const saved = await dataProvider.update('frontoffice/reservation', b.id, b.version, values);
       toast.success(
@@ -215,11 +258,175 @@ export default function RoomPlan(_props: ScreenProps) {
           room: saved._refs?.room_id ?? '—',
         }),
       );
+      return saved;
+    } catch (err) {
+      toast.error((err as ApiError).message);
+      return undefined;
+    } finally {
+      refresh();
+    }
+  };
+  const move = async (b: PlanBooking, values: Record<string, unknown>) => {
+    const saved = await write(b, values);
+    if (saved) setLastMove({ booking: b, version: saved.version as number });
+    return saved;
+  };
+  const undo = async () => {
+    if (!lastMove) return;
+    const { booking: was, version } = lastMove;
+    setLastMove(undefined);
+    await write(
+      { ...was, version },
+      { arrival: was.arrival, departure: was.departure, room_id: was.room_id, room_type_id: was.room_type_id },
+    );
+  };
+  const assignAll = async () => {
+    if (!head) return;
+    try {
+      const r = await dataProvider.run<{ assigned: number; left: number }>('frontoffice.assignRooms', {
+        from: head.from,
+        to: dayjs(head.from).add(head.days, 'day').format('YYYY-MM-DD'),
+        ...(roomType ? { room_type_id: roomType } : {}),
+      });
+      toast.success(t('roomplan.assignedAll', { count: r.assigned, left: r.left }));
     } catch (err) {
       toast.error((err as ApiError).message);
     }
     refresh();
   };
+
+  const barAt = (c: PlanCursor) => {
+    const room = roomAt(c.row);
+    if (!room || !head) return undefined;
+    return (bookingsOf.get(room.id) ?? []).find((b) => {
+      const { start, end } = barSpan(head.from, nights, b.arrival, b.departure);
+      return start <= c.col && c.col < end;
+    });
+  };
+  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!head || !total) return;
+    const action = planKey(e, cursor, { rows: total, cols: nights });
+    if (!action) return;
+    e.preventDefault();
+    if (action.kind === 'cursor') {
+      setCursor(action.to);
+      rows.scrollToIndex(action.to.row);
+      cols.scrollToIndex(action.to.col);
+      return;
+    }
+    if (action.kind === 'undo') return void undo();
+    const room = roomAt(cursor.row);
+    const bar = barAt(cursor);
+    if (action.kind === 'open') {
+      if (bar) navigate(`/frontoffice/reservation/list?edit=${bar.id}`);
+      else if (room && canEdit) setCreating({ room, arrival: dates[cursor.col].format('YYYY-MM-DD') });
+      return;
+    }
+    if (!bar || !canEdit) return;
+    if (action.kind === 'extend') {
+      const departure = dayjs(bar.departure).add(action.days, 'day');
+      if (!departure.isAfter(dayjs(bar.arrival))) return;
+      void move(bar, { departure: departure.format('YYYY-MM-DD') });
+      return;
+    }
+    const values: Record<string, unknown> = {};
+    if (action.days) {
+      values.arrival = dayjs(bar.arrival).add(action.days, 'day').format('YYYY-MM-DD');
+      values.departure = dayjs(bar.departure).add(action.days, 'day').format('YYYY-MM-DD');
+    }
+    const target = action.rooms ? roomAt(cursor.row + action.rooms) : undefined;
+    if (target) {
+      values.room_id = target.id;
+      if (target.room_type_id !== bar.room_type_id) values.room_type_id = target.room_type_id;
+    }
+    if (!Object.keys(values).length) return;
+    void move(bar, values).then((saved) => {
+      if (!saved) return;
+      const to = { row: cursor.row + (target ? action.rooms : 0), col: Math.min(nights - 1, Math.max(0, cursor.col + action.days)) };
+      setCursor(to);
+    });
+  };
+
+  // a booking from the unassigned lane dropped on a room (HTML drag and drop: mouse and pen)
+  const onDropRoom = (e: DragEvent, room: PlanRoom) => {
+    e.preventDefault();
+    const id = Number(e.dataTransfer.getData('text/x-booking'));
+    const b = head?.unassigned?.first.find((x) => x.id === id);
+    if (!b) return;
+    void move(
+      { ...b, room_id: null },
+      { room_id: room.id, ...(room.room_type_id !== b.room_type_id ? { room_type_id: room.room_type_id } : {}) },
+    );
+  };
+
+  /** Jump to a date (DD/MM/YYYY), a room (its number) or a booking (its number, R…). */
+  const goTo = async (asked = jump) => {
+    const text = asked.trim();
+    if (!text) return;
+    const date = /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text) ? dayjs(text.split('/').reverse().join('-')) : undefined;
+    if (date?.isValid()) {
+      setFrom(date.format('YYYY-MM-DD'));
+      setCursor((c) => ({ ...c, col: 0 }));
+      box.current?.focus();
+      return;
+    }
+    if (/^r\d+$/i.test(text)) {
+      const found = await dataProvider.getList('frontoffice/reservation', {
+        limit: 1,
+        filter: { code: { op: 'eq', value: text.toUpperCase() } },
+      });
+      const r = found.rows[0];
+      if (!r) return void toast.error(t('roomplan.notFound', { text }));
+      setFrom(r.arrival);
+      if (r.room_id) setPendingRoom(r.room_id);
+      return;
+    }
+    const { rows: found } = await dataProvider.lookup('frontoffice/room', { q: text });
+    if (!found[0]) return void toast.error(t('roomplan.notFound', { text }));
+    setRoomType(null);
+    setFloor(null);
+    setPendingRoom(found[0].id);
+  };
+  // a jump asked by the address (the header search opens a room here), once the plan has its window
+  useEffect(() => {
+    const wanted = params.get('jump');
+    if (!head || !wanted || asked4Jump.current === wanted) return;
+    asked4Jump.current = wanted;
+    setJump(wanted);
+    void goTo(wanted);
+    // goTo reads only state that is settled once the first block is in
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [head, params]);
+  // the plan is the desk's workspace: it takes the keyboard when it opens
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!head || focused.current || params.get('jump')) return;
+    focused.current = true;
+    box.current?.focus({ preventScroll: true });
+  }, [head, params]);
+
+  // a room asked for by a jump: its block is read if need be, then the plan scrolls to it
+  useEffect(() => {
+    if (pendingRoom === undefined || !head) return;
+    const row = rowOf.get(pendingRoom);
+    if (row !== undefined) {
+      setPendingRoom(undefined);
+      setCursor((c) => ({ ...c, row }));
+      rows.scrollToIndex(row, { align: 'center' });
+      box.current?.focus();
+      return;
+    }
+    for (let b = 0; b * BLOCK < total; b++) {
+      if (asked.current.has(b)) continue;
+      asked.current.add(b);
+      dataProvider
+        .read<PlanBlock>('frontoffice/roomplan', { from: head.from, days: head.days, offset: b * BLOCK, limit: BLOCK, ...filters })
+        .then(
+          (block) => setBlocks((m) => new Map(m).set(b, block)),
+          (e: ApiError) => toast.error(e.message),
+        );
+    }
+  }, [pendingRoom, rowOf, head, total, filters, rows]);
 
   const shift = (n: number) => setFrom(dayjs(from).add(n, 'day').format('YYYY-MM-DD'));
   const dates = useMemo(() => (head ? Array.from({ length: head.days }, (_, i) => dayjs(head.from).add(i, 'day')) : []), [head]);
@@ -248,6 +455,61 @@ export default function RoomPlan(_props: ScreenProps) {
               </button>
             ))}
           </div>
+          <div className="segmented" role="group" aria-label={t('roomplan.density')}>
+            {(['comfortable', 'compact'] as const).map((d) => (
+              <button
+                key={d}
+                type="button"
+                className={`btn btn-sm${density === d ? ' btn-primary' : ''}`}
+                aria-pressed={density === d}
+                onClick={() => {
+                  setDensity(d);
+                  localStorage.setItem('roomplan.density', d);
+                }}
+              >
+                {t(`roomplan.density.${d}`)}
+              </button>
+            ))}
+          </div>
+          <div className="roomplan-filter">
+            <LookupSelect
+              entity="frontoffice/room-type"
+              value={roomType}
+              onChange={(v) => setRoomType(v)}
+              placeholder={t('roomplan.allTypes')}
+              ariaLabel={t('roomplan.roomType')}
+              emptyLabel={t('common.noRows')}
+            />
+          </div>
+          <div className="roomplan-filter">
+            <LookupSelect
+              entity="frontoffice/floor"
+              value={floor}
+              onChange={(v) => setFloor(v)}
+              placeholder={t('roomplan.allFloors')}
+              ariaLabel={t('roomplan.floor')}
+              emptyLabel={t('common.noRows')}
+            />
+          </div>
+          <form
+            className="roomplan-jump"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void goTo();
+            }}
+          >
+            <input
+              className="input"
+              value={jump}
+              maxLength={20}
+              onChange={(e) => setJump(e.target.value)}
+              placeholder={t('roomplan.jumpHint')}
+              aria-label={t('roomplan.jump')}
+            />
+          </form>
+          <button type="button" className="btn btn-sm" disabled={!lastMove} onClick={() => void undo()} data-testid="rp-undo">
+            <Icon name="undo" size="sm" /> {t('roomplan.undo')}
+          </button>
           <div className="roomplan-legend hide-mobile">
             {(['tentative', 'confirmed', 'in_house'] as const).map((s) => (
               <span key={s}>
@@ -269,11 +531,17 @@ export default function RoomPlan(_props: ScreenProps) {
           <div
             className="roomplan-scroll"
             ref={box}
+            tabIndex={0}
+            role="grid"
+            aria-label={t('roomplan.gridHelp')}
+            aria-rowcount={total}
+            aria-colcount={nights}
+            onKeyDown={onGridKey}
             onPointerMove={onMove}
             onPointerUp={() => void onUp()}
             onPointerCancel={() => setDrag(undefined)}
           >
-            <div className="roomplan" style={{ width: gridWidth }} data-testid="roomplan">
+            <div className={`roomplan ${density}`} style={{ width: gridWidth }} data-testid="roomplan">
               <div className="rp-head" style={{ height: HEAD, width: gridWidth }}>
                 <div className="rp-corner" style={{ width: ROOM_COL }}>
                   {t('roomplan.room')}
@@ -283,12 +551,16 @@ export default function RoomPlan(_props: ScreenProps) {
                   return (
                     <div
                       key={c.index}
-                      className={`rp-day${d.day() === 5 || d.day() === 6 ? ' weekend' : ''}`}
+                      className={`rp-day${d.day() === 5 || d.day() === 6 ? ' weekend' : ''}${d.date() === 1 || c.index === 0 ? ' month-start' : ''}${c.index === cursor.col ? ' at-cursor' : ''}`}
                       style={{ left: c.start, width: w }}
+                      title={d.format('DD/MM/YYYY')}
                     >
-                      <span>{t(`roomplan.weekday.${d.day()}`)}</span>
-                      {/* a 30-night window's narrow nights show the day; the month is in the date picker */}
-                      <strong>{w < 56 ? d.format('DD') : d.format('DD/MM')}</strong>
+                      <span>
+                        {t(`roomplan.weekday.${d.day()}`)}
+                        {w < 56 && (d.date() === 1 || c.index === 0) ? ` ${t(`roomplan.month.${d.month()}`)}` : ''}
+                      </span>
+                      {/* a narrow night shows its day alone, the month over its first night */}
+                      <strong>{w < 56 ? d.format('D') : d.format('DD/MM')}</strong>
                     </div>
                   );
                 })}
@@ -308,18 +580,30 @@ export default function RoomPlan(_props: ScreenProps) {
                       className={`rp-row${v.index % 2 ? ' odd' : ''}`}
                       style={{ top: v.start - HEAD, height: ROW }}
                       data-room={room.code}
+                      role="row"
+                      onDragOver={(e) => e.preventDefault()}
+                      onDrop={(e) => onDropRoom(e, room)}
                     >
-                      <div className="rp-room" style={{ width: ROOM_COL }}>
+                      <div
+                        className="rp-room"
+                        style={{ width: ROOM_COL }}
+                        title={`${room.code} · ${room.room_type} · ${t(`room.hk_status.${room.hk_status}`)}`}
+                      >
+                        <i className={`hk-dot hk-${room.hk_status}`} aria-label={t(`room.hk_status.${room.hk_status}`)} role="img" />
                         <strong>{room.code}</strong> <span className="muted">{room.room_type}</span>
                       </div>
                       {visibleCols.map((c) => (
                         <button
                           key={c.index}
                           type="button"
-                          className="rp-cell"
+                          tabIndex={-1}
+                          className={`rp-cell${cursor.row === v.index && cursor.col === c.index ? ' rp-cursor' : ''}`}
                           style={{ left: c.start, width: w }}
                           aria-label={`${room.code} ${dates[c.index].format('DD/MM/YYYY')}`}
-                          onClick={() => canEdit && setCreating({ room, arrival: dates[c.index].format('YYYY-MM-DD') })}
+                          onClick={() => {
+                            setCursor({ row: v.index, col: c.index });
+                            if (canEdit) setCreating({ room, arrival: dates[c.index].format('YYYY-MM-DD') });
+                          }}
                         />
                       ))}
                       {room.ooo_from && <OooBar room={room} from={head.from} days={nights} w={w} />}
@@ -333,9 +617,9 @@ export default function RoomPlan(_props: ScreenProps) {
                         return (
                           <div
                             key={b.id}
-                            className={`rp-bar rp-${b.status}${dragging ? ' dragging' : ''}`}
+                            className={`rp-bar rp-${b.status}${dragging ? ' dragging' : ''}${cursor.row === v.index && start <= cursor.col && cursor.col < end ? ' selected' : ''}`}
                             style={{
-                              top: 4,
+                              top: density === 'compact' ? 2 : 4,
                               left: ROOM_COL + start * w + 2 + dx,
                               width: Math.max(8, (end - start) * w - 4 + extra),
                               transform: `translateY(${dy}px)`,
@@ -343,7 +627,7 @@ export default function RoomPlan(_props: ScreenProps) {
                             title={`${b.code} · ${b.guest} · ${formatDate(b.arrival)} – ${formatDate(b.departure)}`}
                             data-testid={`bar-${b.code}`}
                             onPointerDown={(e) => startDrag(e, b, 'move')}
-                            onClick={() => !moved.current && navigate(`/frontoffice/reservation/begining/${b.id}`)}
+                            onClick={() => !moved.current && navigate(`/frontoffice/reservation/list?edit=${b.id}`)}
                           >
                             <span className="rp-bar-text">{b.guest}</span>
                             {canEdit && (
@@ -384,14 +668,31 @@ export default function RoomPlan(_props: ScreenProps) {
         </div>
       )}
       {unassigned && unassigned.count > 0 && (
-        <div className="card">
-          <div className="card-header">
+        <div className="card rp-lane">
+          <div className="card-header row">
             <h3>{t('roomplan.unassigned', { count: unassigned.count })}</h3>
+            {canEdit && (
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => void assignAll()} data-testid="rp-assign-all">
+                {t('roomplan.assignAll')}
+              </button>
+            )}
           </div>
           <div className="card-body chips">
             {unassigned.first.map((b) => (
-              <button key={b.id} type="button" className="chip" onClick={() => navigate(`/frontoffice/reservation/begining/${b.id}`)}>
-                {b.code} · {b.guest} · {formatDate(b.arrival)}
+              <button
+                key={b.id}
+                type="button"
+                className={`chip rp-chip rp-${b.status}`}
+                draggable={canEdit}
+                onDragStart={(e) => {
+                  e.dataTransfer.setData('text/x-booking', String(b.id));
+                  e.dataTransfer.effectAllowed = 'move';
+                }}
+                onClick={() => navigate(`/frontoffice/reservation/list?edit=${b.id}`)}
+                data-testid={`unassigned-${b.code}`}
+                title={t('roomplan.dragHint')}
+              >
+                {b.code} · {b.guest} · {b.room_type} · {formatDate(b.arrival)} – {formatDate(b.departure)}
               </button>
             ))}
             {unassigned.count > unassigned.first.length && (

@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { AuthInfo, AppContext } from '../../context.js';
+import { hasRight } from '../../http/rbac.js';
+import { likeEscape, searchText } from '../../data/crud.js';
+import { findGuests, type GuestMatch } from './guestMatches.js';
+import { RESERVATION } from './reservations.js';
+import { GUEST } from './booking.js';
+
+export const ROOM = 'frontoffice.room';
+const LIMIT = 8;
+
+export interface FoundReservation {
+  id: number;
+  code: string;
+  guest: string;
+  arrival: string;
+  departure: string;
+  status: string;
+  room: string | null;
+  room_type: string;
+  company: string | null;
+  voucher_no: string | null;
+}
+
+export interface HeaderSearch {
+  reservations: FoundReservation[];
+  guests: GuestMatch[];
+  rooms: { id: number; code: string; room_type: string; hk_status: string }[];
+  companies: { company: string; stays: number }[];
+}
+
+/**
+ * The header's one search box: reservations by number, voucher, group or company and by their guest's name,
+ * telephone, e-mail or document; guests; rooms by number; companies named on bookings. Each part only
+ * for whoever may view it. Both text matches go through the trigram indexes on the entities' search text
+ * (0012, 0017); the stays nearest the business date come first.
+ */
+export async function headerSearch(db: Db, ctx: AppContext, auth: AuthInfo, q: string): Promise<HeaderSearch> {
+  const text = q.trim();
+  const empty: HeaderSearch = { reservations: [], guests: [], rooms: [], companies: [] };
+  if (text.length < 2) return empty;
+  const like = `%${likeEscape(text)}%`;
+  const branch = auth.branchId;
+  const resText = searchText(ctx.models.get('frontoffice/reservation')!);
+  const guestText = searchText(ctx.models.get('frontoffice/guest')!);
+  const mayReservations = hasRight(auth, RESERVATION, 'view');
+  const [reservations, guests, rooms, companies] = await Promise.all([
+    mayReservations
+      ? sql<FoundReservation>`
+          WITH hit AS (
+            SELECT id FROM reservation WHERE branch_id = ${branch} AND (${resText}) ILIKE ${like}
+            UNION
+            SELECT id FROM reservation
+             WHERE branch_id = ${branch} AND guest_id IN (SELECT id FROM guest WHERE branch_id = ${branch} AND (${guestText}) ILIKE ${like}))
+          SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure, v.status,
+                 r.code AS room, t.code AS room_type, v.company, v.voucher_no
+            FROM hit JOIN reservation v ON v.branch_id = ${branch} AND v.id = hit.id
+            JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+            JOIN room_type t ON t.branch_id = v.branch_id AND t.id = v.room_type_id
+            LEFT JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
+            CROSS JOIN (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}) s
+           ORDER BY (v.status IN ('tentative', 'confirmed', 'in_house')) DESC, abs(v.arrival - s.business_date), v.id DESC
+           LIMIT ${LIMIT}`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
+    hasRight(auth, GUEST, 'view') ? findGuests(db, branch, text) : [],
+    hasRight(auth, ROOM, 'view') || mayReservations
+      ? sql<HeaderSearch['rooms'][number]>`
+          SELECT r.id::int AS id, r.code, t.code AS room_type, r.hk_status
+            FROM room r JOIN room_type t ON t.branch_id = r.branch_id AND t.id = r.room_type_id
+           WHERE r.branch_id = ${branch} AND r.active AND r.code ILIKE ${`${likeEscape(text)}%`}
+           ORDER BY r.code LIMIT ${LIMIT}`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
+    mayReservations
+      ? sql<HeaderSearch['companies'][number]>`
+          SELECT company, count(*)::int AS stays FROM reservation
+           WHERE branch_id = ${branch} AND (${resText}) ILIKE ${like} AND company ILIKE ${like}
+           GROUP BY company ORDER BY count(*) DESC, company LIMIT 5`
+          .execute(db)
+          .then((r) => r.rows)
+      : [],
+  ]);
+  return { reservations, guests, rooms, companies };
+}
