@@ -49,10 +49,11 @@ describe('the front desk on the room plan', () => {
     await page.locator('.rp-day', { hasText: '01/02' }).first().waitFor();
 
     await page.getByLabel('201 02/02/2027', { exact: true }).click();
-    await page.fill('#nb-new-guest', 'Wulan Sari Dewi');
-    await page.fill('#nb-nights', '2');
-    await page.click('[data-testid=nb-save]');
-    const toastText = await page.locator('.toast', { hasText: 'dipesan di kamar 201' }).innerText();
+    await page.fill('#ltb-guest', 'Wulan Sari Dewi');
+    await page.fill('#ltb-nights', '2');
+    await page.locator('.ltb-offers:not(.stale) .ltb-rate.picked').waitFor();
+    await page.click('[data-testid=ltb-book]');
+    const toastText = await page.locator('.toast', { hasText: '02/02/2027 – 04/02/2027' }).innerText();
     const code = /R\d+/.exec(toastText)![0];
     const bar = `[data-testid=bar-${code}]`;
     await page.locator(bar).waitFor();
@@ -72,10 +73,11 @@ describe('the front desk on the room plan', () => {
 
     // moving onto a night another guest holds is refused with that booking's number
     await page.getByLabel('201 06/02/2027', { exact: true }).click();
-    await page.fill('#nb-new-guest', 'Agus Salim');
-    await page.click('[data-testid=nb-save]');
+    await page.fill('#ltb-guest', 'Agus Salim');
+    await page.locator('.ltb-offers:not(.stale) .ltb-rate.picked').waitFor();
+    await page.click('[data-testid=ltb-book]');
     const other = /R\d+/.exec(
-      await page.locator('.toast', { hasText: 'dipesan di kamar 201' }).filter({ hasNotText: code }).innerText(),
+      await page.locator('.toast', { hasText: '06/02/2027 – 07/02/2027' }).filter({ hasNotText: code }).innerText(),
     )![0];
     await page.locator(`[data-testid=bar-${other}]`).waitFor();
     await dragBy(page, `[data-testid=extend-${code}]`, dayWidth, 0);

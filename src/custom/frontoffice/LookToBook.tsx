@@ -72,6 +72,8 @@ export function LookToBook({
   const [adults, setAdults] = useState(2);
   const [children, setChildren] = useState(0);
   const [offers, setOffers] = useState<RoomTypeOffer[]>();
+  /** the stay the offers shown were priced for: while the desk is still typing they are marked stale */
+  const [pricedFor, setPricedFor] = useState<string>();
   const [picked, setPicked] = useState<string>();
   const [roomId, setRoomId] = useState<number | null>(fixed?.room.id ?? null);
   const [guestText, setGuestText] = useState('');
@@ -98,6 +100,7 @@ export function LookToBook({
       .then(
         (r) => {
           setOffers(r.roomTypes);
+          setPricedFor(debouncedStay);
           // the cheapest rate of the first type that can take the party is preselected
           setPicked((p) => {
             const still = r.roomTypes.some((rt) => !rt.refused && rt.rates.some((x) => pickKey(rt.room_type_id, x.rate_code_id) === p));
@@ -128,6 +131,7 @@ export function LookToBook({
     return () => abort.abort();
   }, [query]);
 
+  const stale = pricedFor !== stayKey;
   const [typeId, rateId] = (picked ?? '').split(':').map(Number);
   const pickedType = offers?.find((o) => o.room_type_id === typeId);
   const pickedRate = pickedType?.rates.find((r) => r.rate_code_id === rateId);
@@ -165,7 +169,7 @@ export function LookToBook({
       if (matches?.length) setDuplicates(matches);
       return;
     }
-    toast.success(t('booking.booked', { code: r.code, total: formatMoney(pickedRate.totals.total) }));
+    toast.success(t('booking.booked', { code: r.code, from: formatDate(arrival), to: formatDate(departure) }));
     onBooked(r);
   };
   const submit = (e: FormEvent) => {
@@ -312,7 +316,7 @@ export function LookToBook({
       {!offers ? (
         <div className="skeleton" style={{ height: 120 }} />
       ) : (
-        <div className="ltb-offers" role="radiogroup" aria-label={t('booking.offers')}>
+        <div className={`ltb-offers${stale ? ' stale' : ''}`} role="radiogroup" aria-label={t('booking.offers')} aria-busy={stale}>
           {offers.map((rt) => (
             <div key={rt.room_type_id} className={`ltb-type${rt.refused ? ' refused' : ''}`}>
               <div className="ltb-type-head">
@@ -379,7 +383,7 @@ export function LookToBook({
               {fixed ? ` · ${fixed.room.code}` : ''} · {formatDate(arrival)} – {formatDate(departure)}
             </span>
             <strong className="num" data-testid="ltb-total">
-              {formatMoney(pickedRate.totals.total)}
+              {stale ? '…' : formatMoney(pickedRate.totals.total)}
             </strong>
           </>
         ) : (
