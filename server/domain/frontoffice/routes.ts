@@ -12,6 +12,7 @@ import { stayOffers } from './offers.js';
 import { findGuests, likelyDuplicates } from './guestMatches.js';
 import { GUEST } from './booking.js';
 import { headerSearch, ROOM } from './search.js';
+import { periodStatistics } from './statistics.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 import { RESERVATION, STAY_RANGE } from './reservations.js';
 import { confirmationPdf } from './confirmation.js';
@@ -182,6 +183,29 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => headerSearch(ctx.db, ctx, requireAuth(req), (req.query as { q: string }).q),
+  );
+
+  app.get(
+    '/api/frontoffice/statistics',
+    {
+      preValidation: needsRight(ctx, 'frontoffice.report', 'view'),
+      schema: {
+        tags: ['frontoffice'],
+        summary:
+          'Occupancy (paid and with comp), ADR and RevPAR per night and for the period [from, to] (USALI): period figures from the period sums, comp and house-use rooms occupied but not sold, room revenue net of service, tax and packages, tentative stays apart',
+        querystring: {
+          type: 'object',
+          required: ['from', 'to'],
+          additionalProperties: false,
+          'x-dateRanges': [{ from: 'from', to: 'to', maxDays: 366 }],
+          properties: { from: date, to: date },
+        },
+      },
+    },
+    async (req) => {
+      const q = req.query as { from: string; to: string };
+      return periodStatistics(ctx.db, requireAuth(req).branchId, q.from, q.to);
+    },
   );
 
   app.get(
