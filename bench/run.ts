@@ -8,6 +8,7 @@ import { loadMeta } from '../server/meta/load.js';
 import { buildApp } from '../server/app.js';
 import { benchBundle } from './bundle.js';
 import { benchTyping } from './typing.js';
+import { benchRoomPlanRender } from './roomPlanRender.js';
 import { loadBenchHotel } from './support/benchHotel.js';
 import { BenchClient } from './support/http.js';
 import { machineLoad, type DatabaseKind } from './support/server.js';
@@ -26,7 +27,7 @@ type Suite = (ctx: SuiteContext) => Promise<Findings>;
 // Database suites live beside this file as bench/<module>.ts exporting bench<Module>(ctx).
 const suites: [string, Suite][] = [];
 for (const file of fs.readdirSync(path.join(projectRoot, 'bench')).sort()) {
-  if (!/^[a-z][a-zA-Z]+\.ts$/.test(file) || ['run.ts', 'stats.ts', 'bundle.ts', 'typing.ts'].includes(file)) continue;
+  if (!/^[a-z][a-zA-Z]+\.ts$/.test(file) || ['run.ts', 'stats.ts', 'bundle.ts', 'typing.ts', 'roomPlanRender.ts'].includes(file)) continue;
   const mod = await import(`./${file.replace(/\.ts$/, '.js')}`);
   for (const [name, fn] of Object.entries(mod))
     if (name.startsWith('bench') && typeof fn === 'function') suites.push([name.slice(5), fn as Suite]);
@@ -113,6 +114,13 @@ if (!only) {
     print(await benchTyping());
   } catch (err) {
     missed.push(`Typing could not run (${(err as Error).message})`);
+  }
+  console.log('');
+  console.log('## Room plan of 120 rooms × 30 nights (Chromium)');
+  try {
+    print(await benchRoomPlanRender());
+  } catch (err) {
+    missed.push(`Room plan render could not run (${(err as Error).message})`);
   }
   console.log('');
 }

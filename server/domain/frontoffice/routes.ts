@@ -182,7 +182,7 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: { type: 'object', required: ['q'], additionalProperties: false, properties: { q: text(100) } },
       },
     },
-    async (req) => headerSearch(ctx.db, ctx, requireAuth(req), (req.query as { q: string }).q),
+    async (req) => headerSearch(ctx.db, ctx.models, requireAuth(req), (req.query as { q: string }).q),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
-import type { AuthInfo, AppContext } from '../../context.js';
+import type { AuthInfo } from '../../context.js';
+import type { EntityModel } from '../../data/entityModel.js';
 import { hasRight } from '../../http/rbac.js';
 import { likeEscape, searchText } from '../../data/crud.js';
 import { findGuests, type GuestMatch } from './guestMatches.js';
@@ -36,14 +37,14 @@ export interface HeaderSearch {
  * for whoever may view it. Both text matches go through the trigram indexes on the entities' search text
  * (0012, 0017); the stays nearest the business date come first.
  */
-export async function headerSearch(db: Db, ctx: AppContext, auth: AuthInfo, q: string): Promise<HeaderSearch> {
+export async function headerSearch(db: Db, models: Map<string, EntityModel>, auth: AuthInfo, q: string): Promise<HeaderSearch> {
   const text = q.trim();
   const empty: HeaderSearch = { reservations: [], guests: [], rooms: [], companies: [] };
   if (text.length < 2) return empty;
   const like = `%${likeEscape(text)}%`;
   const branch = auth.branchId;
-  const resText = searchText(ctx.models.get('frontoffice/reservation')!);
-  const guestText = searchText(ctx.models.get('frontoffice/guest')!);
+  const resText = searchText(models.get('frontoffice/reservation')!);
+  const guestText = searchText(models.get('frontoffice/guest')!);
   const mayReservations = hasRight(auth, RESERVATION, 'view');
   const [reservations, guests, rooms, companies] = await Promise.all([
     mayReservations

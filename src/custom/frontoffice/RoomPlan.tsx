@@ -94,7 +94,9 @@ export default function RoomPlan(_props: ScreenProps) {
   const session = useSession();
   const navigate = useNavigate();
   const [from, setFrom] = useState<string>();
-  const [days, setDays] = useState(14);
+  const [params] = useSearchParams();
+  // a link may ask for the 30-night window (?days=30)
+  const [days, setDays] = useState(() => (params.get('days') === '30' ? 30 : 14));
   const [head, setHead] = useState<PlanBlock>();
   const [blocks, setBlocks] = useState<Map<number, PlanBlock>>(new Map());
   const [reload, setReload] = useState(0);
@@ -110,7 +112,6 @@ export default function RoomPlan(_props: ScreenProps) {
   const [jump, setJump] = useState('');
   const [pendingRoom, setPendingRoom] = useState<number>();
   const ROW = ROWS[density];
-  const [params] = useSearchParams();
   const asked4Jump = useRef<string | null>(null);
   const moved = useRef(false);
   const asked = useRef(new Set<number>());
