@@ -49,8 +49,12 @@ async function matches(
   rank: RawBuilder<unknown>,
 ) {
   if (!ids.length) return [];
+  // the few best matches are chosen first; their stays are counted only for those (a surname can match thousands)
   const { rows } = await sql<GuestMatch>`
-    WITH found AS (${sql.join(ids, sql` UNION `)})
+    WITH found AS (${sql.join(ids, sql` UNION `)}),
+         top AS (
+           SELECT g.*, ${rank} AS rank FROM found f JOIN guest g ON g.branch_id = ${branchId} AND g.id = f.id
+            WHERE g.active ORDER BY rank, g.name, g.id LIMIT ${LIMIT})
     SELECT g.id::int AS id, g.name, g.phone, g.email,
            CASE WHEN g.id_number IS NULL THEN NULL ELSE right(g.id_number, 4) END AS id_hint,
            g.city, g.company, g.birth_date::text AS birth_date, vip.code AS vip,
@@ -59,14 +63,12 @@ async function matches(
              Object.entries(same).map(([k, cond]) => sql`CASE WHEN ${cond} THEN ${k} END`),
              sql`, `,
            )}]::text[], NULL) AS same
-      FROM found f JOIN guest g ON g.branch_id = ${branchId} AND g.id = f.id
+      FROM top g
       LEFT JOIN type_vip vip ON vip.branch_id = g.branch_id AND vip.id = g.type_vip_id
       LEFT JOIN LATERAL (
         SELECT count(*) AS stays, max(v.arrival) AS last_arrival FROM reservation v
          WHERE v.branch_id = g.branch_id AND v.guest_id = g.id AND v.status NOT IN ('cancelled', 'no_show')) s ON true
-     WHERE g.active
-     ORDER BY ${rank}, s.last_arrival DESC NULLS LAST, g.name, g.id
-     LIMIT ${LIMIT}`.execute(db);
+     ORDER BY g.rank, s.last_arrival DESC NULLS LAST, g.name, g.id`.execute(db);
   return rows;
 }
 
