@@ -45,22 +45,38 @@ async function writeUntilKilled(server: ServerProcess, session: HttpClient, pref
 }
 
 /** After a restart: every acknowledged guest whole, every guest of the trial with its audit row. */
+/** Every row of a list, page by page (a page holds at most 500). */
+async function allRows<T>(session: HttpClient, url: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const page = await session.request('GET', `${url}&limit=500&offset=${rows.length}`);
+    expect(page.status, JSON.stringify(page.json)).toBe(200);
+    rows.push(...page.json.rows);
+    if (page.json.rows.length < 500) return rows;
+  }
+}
+
 async function check(session: HttpClient, trial: Trial) {
-  const found = await session.request('GET', `/api/data/frontoffice/guest?q=${encodeURIComponent(trial.prefix)}&limit=500`);
-  expect(found.status).toBe(200);
-  const rows: { id: number; name: string; city: string; nationality: string; version: number }[] = found.json.rows;
+  const rows = await allRows<{ id: number; name: string; city: string; nationality: string; version: number }>(
+    session,
+    `/api/data/frontoffice/guest?q=${encodeURIComponent(trial.prefix)}`,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lost = [...trial.acknowledged].filter(([id, name]) => byId.get(id)?.name !== name);
   const half = rows.filter((r) => r.city !== 'Denpasar' || r.nationality !== 'ID' || r.version !== 1);
-  const ids = rows.map((r) => r.id);
-  const filter = encodeURIComponent(
-    JSON.stringify({
-      entity: { op: 'eq', value: 'frontoffice/guest' },
-      action: { op: 'eq', value: 'create' },
-      entity_id: { op: 'in', value: ids.map(String) },
-    }),
-  );
-  const audited = ids.length ? (await session.request('GET', `/api/data/system/audit-log?filter=${filter}&limit=500`)).json.rows : [];
+  const audited: unknown[] = [];
+  // a filter takes at most 100 values
+  for (let i = 0; i < rows.length; i += 100) {
+    const ids = rows.slice(i, i + 100).map((r) => String(r.id));
+    const filter = encodeURIComponent(
+      JSON.stringify({
+        entity: { op: 'eq', value: 'frontoffice/guest' },
+        action: { op: 'eq', value: 'create' },
+        entity_id: { op: 'in', value: ids },
+      }),
+    );
+    audited.push(...(await allRows(session, `/api/data/system/audit-log?filter=${filter}`)));
+  }
   expect(lost, `${trial.prefix}: acknowledged but lost`).toEqual([]);
   expect(half, `${trial.prefix}: half-written`).toEqual([]);
   expect(audited.length, `${trial.prefix}: guests without their audit row`).toBe(rows.length);
