@@ -45,8 +45,9 @@ async function hold(page: Page, matches: (url: URL, method: string) => boolean) 
     },
     /** the held requests never reach the server (the browser gave up on them) */
     drop: async () => {
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      // aborted before the handler goes: removing it first would let the held requests through
       await Promise.all(held.map((r) => r.abort().catch(() => undefined)));
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
     },
   };
 }
