@@ -7,6 +7,16 @@ import { bookGroup } from './groups.js';
 import { registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
 import { roomHook } from './rooms.js';
+import { folioHook } from './folio/folios.js';
+import { folioRoutingHook } from './folio/routing.js';
+import { postCharge } from './folio/chargeOps.js';
+import { postPayment } from './folio/paymentOps.js';
+import { transferLines } from './folio/transferOps.js';
+import { correctLine } from './folio/correctOps.js';
+import { checkIn, walkIn } from './stay/checkIn.js';
+import { changeDeparture, roomMove } from './stay/stayChanges.js';
+import { checkOut } from './stay/checkOut.js';
+import { folioRoutes } from './folio/routes.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
@@ -14,7 +24,29 @@ export const frontOfficeModule: DomainModule = {
     'frontoffice/guest': guestHook,
     'frontoffice/registration-text': registrationTextHook,
     'frontoffice/room': roomHook,
+    'frontoffice/folio': folioHook,
+    'frontoffice/folio-routing': folioRoutingHook,
   },
-  ops: [cancelReservation, reinstateReservation, noShowReservation, addDeposit, reverseDeposit, bookGroup, saveFloorPlan],
-  routes: frontOfficeRoutes,
+  ops: [
+    cancelReservation,
+    reinstateReservation,
+    noShowReservation,
+    addDeposit,
+    reverseDeposit,
+    bookGroup,
+    saveFloorPlan,
+    checkIn,
+    walkIn,
+    roomMove,
+    changeDeparture,
+    checkOut,
+    postCharge,
+    postPayment,
+    transferLines,
+    correctLine,
+  ],
+  async routes(app, ctx) {
+    await frontOfficeRoutes(app, ctx);
+    await folioRoutes(app, ctx);
+  },
 };
