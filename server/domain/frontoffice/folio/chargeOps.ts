@@ -40,6 +40,7 @@ export const postCharge = defineOp<{
   summary: 'Post a charge by article, quantity and price on a folio (or on a stay, routed by its rules)',
   resource: BILLING,
   action: 'post',
+  idempotencyKey: 'required',
   input: {
     type: 'object',
     required: ['fo_article_id'],

@@ -19,6 +19,7 @@ export const correctLine = defineOp<{ line_id: number; reason: string }>({
   summary: 'Correct a posted folio line by a reversal with a reason',
   resource: CORRECT,
   action: 'correct',
+  idempotencyKey: 'required',
   input: {
     type: 'object',
     required: ['line_id', 'reason'],

@@ -39,6 +39,7 @@ export const postPayment = defineOp<{
     'Post a payment (or a refund) on a folio: cash, card (last four digits only), transfer/QRIS, city ledger, or the deposit applied',
   resource: BILLING,
   action: 'pay',
+  idempotencyKey: 'required',
   input: {
     type: 'object',
     required: ['folio_id', 'pay_article_id'],

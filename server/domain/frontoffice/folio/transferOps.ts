@@ -42,6 +42,7 @@ export const transferLines = defineOp<{ line_ids: number[]; to_folio_id: number 
   summary: "Transfer posted lines to another open folio (another window or another room's)",
   resource: BILLING,
   action: 'transfer',
+  idempotencyKey: 'required',
   input: {
     type: 'object',
     required: ['line_ids', 'to_folio_id'],

@@ -135,6 +135,8 @@ export const checkIn = defineOp<{ id: number; version: number; room_id?: number;
   summary: 'Check a reservation arriving today in: room ready (or overridden with a reason), registration complete, stay guaranteed',
   resource: RESERVATION,
   action: 'checkin',
+  // applies the deposits held to the folio: money moves
+  idempotencyKey: 'required',
   input: {
     type: 'object',
     required: ['id', 'version'],
@@ -176,6 +178,8 @@ export const walkIn = defineOp<WalkInInput>({
   summary: 'Walk-in: create (or pick) the guest, book the room from today and check in, all or nothing',
   resource: RESERVATION,
   action: 'checkin',
+  // applies the deposits held to the folio: money moves
+  idempotencyKey: 'required',
   input: {
     type: 'object',
     required: ['room_id', 'departure', 'adults', 'rate_code_id'],
