@@ -29,7 +29,8 @@ interface ArticleRow {
  * folio named, or, when only the stay is named, where its routing rules send the article.
  */
 export const postCharge = defineOp<{
-  folio_id?: number;
+  /** the folio */
+  id?: number;
   reservation_id?: number;
   fo_article_id: number;
   quantity?: number;
@@ -46,7 +47,7 @@ export const postCharge = defineOp<{
     required: ['fo_article_id'],
     additionalProperties: false,
     properties: {
-      folio_id: { ...id, 'x-ref': 'frontoffice/folio' },
+      id: { ...id, 'x-ref': 'frontoffice/folio', description: 'the folio (or name the stay: its routing picks the folio)' },
       reservation_id: { ...id, 'x-ref': 'frontoffice/reservation' },
       fo_article_id: { ...id, 'x-ref': 'frontoffice/article' },
       quantity: { type: 'integer', minimum: 1, maximum: 999, default: 1 },
@@ -56,7 +57,7 @@ export const postCharge = defineOp<{
   },
   async handler(c, input) {
     const branch = c.auth.branchId;
-    if (!input.folio_id && !input.reservation_id) throw invalid([{ field: 'folio_id', key: 'error.required', params: {} }]);
+    if (!input.id && !input.reservation_id) throw invalid([{ field: 'id', key: 'error.required', params: {} }]);
     const article = (
       await sql<ArticleRow>`
       SELECT a.id, a.code, a.name, a.active, a.default_price, a.kind, t.service_pct, t.tax_pct, t.tax_on_service, t.price_mode
@@ -75,7 +76,7 @@ export const postCharge = defineOp<{
     const quantity = new Decimal(input.quantity ?? 1);
     const day = await openBusinessDay(c.trx, branch);
 
-    let folioId = input.folio_id;
+    let folioId = input.id;
     if (!folioId) {
       const stay = (
         await sql<{

@@ -14,7 +14,7 @@ export const CORRECT = 'frontoffice.correct';
  * with the reason, by someone holding the right — and its journal reverses the line's journal. A line is
  * reversed once; a moved line is corrected where it now is (its copy on the other folio).
  */
-export const correctLine = defineOp<{ line_id: number; reason: string }>({
+export const correctLine = defineOp<{ id: number; reason: string }>({
   name: 'frontoffice.folioCorrect',
   summary: 'Correct a posted folio line by a reversal with a reason',
   resource: CORRECT,
@@ -22,18 +22,18 @@ export const correctLine = defineOp<{ line_id: number; reason: string }>({
   idempotencyKey: 'required',
   input: {
     type: 'object',
-    required: ['line_id', 'reason'],
+    required: ['id', 'reason'],
     additionalProperties: false,
-    properties: { line_id: { ...id, 'x-ref': 'frontoffice/folio-line' }, reason: reasonInput },
+    properties: { id: { ...id, 'x-ref': 'frontoffice/folio-line', description: 'the line corrected' }, reason: reasonInput },
   },
   async handler(c, input) {
     const branch = c.auth.branchId;
     // the folio is locked before the line is judged, so two corrections of one line cannot both pass
     const where = (
-      await sql<{ folio_id: number }>`SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ${input.line_id}`.execute(c.trx)
+      await sql<{ folio_id: number }>`SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ${input.id}`.execute(c.trx)
     ).rows[0];
     if (!where) throw notFound('folio-line.title');
-    const folio = await openFolio(c.trx, branch, Number(where.folio_id), 'line_id');
+    const folio = await openFolio(c.trx, branch, Number(where.folio_id), 'id');
     const l = (
       await sql<{
         id: number;
@@ -62,7 +62,7 @@ export const correctLine = defineOp<{ line_id: number; reason: string }>({
              l.quantity, l.unit_price, l.base, l.service, l.tax, l.amount, l.transfer_side, l.reverses_id, l.card_brand, l.card_last4, l.company,
              EXISTS (SELECT 1 FROM folio_line t WHERE t.branch_id = l.branch_id AND t.transfer_of = l.id) AS moved,
              EXISTS (SELECT 1 FROM folio_line r WHERE r.branch_id = l.branch_id AND r.reverses_id = l.id) AS reversed
-        FROM folio_line l WHERE l.branch_id = ${branch} AND l.id = ${input.line_id}`.execute(c.trx)
+        FROM folio_line l WHERE l.branch_id = ${branch} AND l.id = ${input.id}`.execute(c.trx)
     ).rows[0]!;
     if (l.reverses_id) throw conflict('folio.isReversal', { line: l.description });
     if (l.transfer_side) throw conflict('folio.transferLine', { line: l.description });

@@ -26,7 +26,8 @@ export async function depositAvailable(trx: Db, branchId: number, reservationId:
  * stay's deposit applied. A refund pays money back to a guest in credit.
  */
 export const postPayment = defineOp<{
-  folio_id: number;
+  /** the folio */
+  id: number;
   pay_article_id: number;
   amount?: string;
   card_last4?: string;
@@ -42,10 +43,10 @@ export const postPayment = defineOp<{
   idempotencyKey: 'required',
   input: {
     type: 'object',
-    required: ['folio_id', 'pay_article_id'],
+    required: ['id', 'pay_article_id'],
     additionalProperties: false,
     properties: {
-      folio_id: { ...id, 'x-ref': 'frontoffice/folio' },
+      id: { ...id, 'x-ref': 'frontoffice/folio', description: 'the folio' },
       pay_article_id: { ...id, 'x-ref': 'system/pay-article' },
       amount: { ...amountInput, description: 'default for a deposit: what the stay still holds; otherwise the balance' },
       card_last4: { type: 'string', pattern: '^[0-9]{4}$', description: 'the last four digits of the card, nothing more' },
@@ -61,7 +62,7 @@ export const postPayment = defineOp<{
   },
   async handler(c, input) {
     const branch = c.auth.branchId;
-    const folio = await openFolio(c.trx, branch, input.folio_id);
+    const folio = await openFolio(c.trx, branch, input.id);
     if (folio.stay_status !== 'in_house') throw badRequest('folio.stayNotInHouse', { code: folio.code });
     const article = (
       await sql<{ id: number; name: string; payment_type: string; active: boolean }>`
@@ -71,6 +72,9 @@ export const postPayment = defineOp<{
     const type = article.payment_type;
     if (type === 'card' && !input.card_last4) throw invalid([{ field: 'card_last4', key: 'folio.last4Required', params: {} }]);
     if (type !== 'card' && input.card_last4) throw invalid([{ field: 'card_last4', key: 'folio.last4NotCard', params: {} }]);
+    // a card number typed where the approval code goes would be stored: a run of 12 digits or more is refused
+    if (input.reference && /[0-9]{12,}/.test(input.reference.replace(/[ -]/g, '')))
+      throw invalid([{ field: 'reference', key: 'folio.cardNumberRefused', params: {} }]);
     if (input.refund && (type === 'city_ledger' || type === 'deposit'))
       throw invalid([{ field: 'refund', key: 'folio.refundKind', params: { article: article.name } }]);
 

@@ -6,6 +6,18 @@ import { openBusinessDay } from '../../gl/post.js';
 import { BILLING, openFolio } from './folios.js';
 import { id } from './inputs.js';
 import { postFolioEvents, type FolioEvent } from './postings.js';
+import type { Db } from '../../../db/connect.js';
+
+/** The lines of a folio that can still move: not moved on already, not reversed, not a reversal. */
+async function movableLines(trx: Db, branchId: number, folioId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT l.id FROM folio_line l
+     WHERE l.branch_id = ${branchId} AND l.folio_id = ${folioId} AND l.reverses_id IS NULL AND l.transfer_side IS DISTINCT FROM 'out'
+       AND NOT EXISTS (SELECT 1 FROM folio_line t WHERE t.branch_id = l.branch_id AND t.transfer_of = l.id)
+       AND NOT EXISTS (SELECT 1 FROM folio_line r WHERE r.branch_id = l.branch_id AND r.reverses_id = l.id)
+     ORDER BY l.id`.execute(trx);
+  return rows.map((r) => Number(r.id));
+}
 
 interface LineRow {
   id: number;
@@ -37,7 +49,7 @@ interface LineRow {
  * amount between the two folios; the revenue stays where it was posted. A line moves once (its copy on
  * the other folio may move on).
  */
-export const transferLines = defineOp<{ line_ids: number[]; to_folio_id: number }>({
+export const transferLines = defineOp<{ line_ids?: number[]; id?: number; to_folio_id: number }>({
   name: 'frontoffice.folioTransfer',
   summary: "Transfer posted lines to another open folio (another window or another room's)",
   resource: BILLING,
@@ -45,19 +57,23 @@ export const transferLines = defineOp<{ line_ids: number[]; to_folio_id: number 
   idempotencyKey: 'required',
   input: {
     type: 'object',
-    required: ['line_ids', 'to_folio_id'],
+    required: ['to_folio_id'],
     additionalProperties: false,
     properties: {
+      id: { ...id, 'x-ref': 'frontoffice/folio', description: 'a folio whose every line that can move goes (instead of line_ids)' },
       line_ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { ...id, 'x-ref': 'frontoffice/folio-line' } },
       to_folio_id: { ...id, 'x-ref': 'frontoffice/folio' },
     },
   },
   async handler(c, input) {
     const branch = c.auth.branchId;
+    if (!input.line_ids === !input.id) throw invalid([{ field: 'line_ids', key: 'folio.linesOrFolio', params: {} }]);
+    const lineIds = input.line_ids ?? (await movableLines(c.trx, branch, input.id!));
+    if (!lineIds.length) throw badRequest('folio.nothingToMove');
     // the folios involved are locked first (in one order, so two transfers cannot deadlock), then the
     // lines are judged on what is committed by then
     await sql`SELECT f.id FROM folio f WHERE f.branch_id = ${branch}
-                AND (f.id = ${input.to_folio_id} OR f.id IN (SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ANY(${input.line_ids}::bigint[])))
+                AND (f.id = ${input.to_folio_id} OR f.id IN (SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ANY(${lineIds}::bigint[])))
               ORDER BY f.id FOR UPDATE`.execute(c.trx);
     const target = await openFolio(c.trx, branch, input.to_folio_id, 'to_folio_id');
     if (target.stay_status !== 'in_house') throw badRequest('folio.stayNotInHouse', { code: target.code });
@@ -68,9 +84,9 @@ export const transferLines = defineOp<{ line_ids: number[]; to_folio_id: number 
              EXISTS (SELECT 1 FROM folio_line r WHERE r.branch_id = l.branch_id AND r.reverses_id = l.id) AS reversed,
              l.reverses_id IS NOT NULL AS is_reversal
         FROM folio_line l JOIN folio f ON f.branch_id = l.branch_id AND f.id = l.folio_id
-       WHERE l.branch_id = ${branch} AND l.id = ANY(${input.line_ids}::bigint[])
+       WHERE l.branch_id = ${branch} AND l.id = ANY(${lineIds}::bigint[])
        ORDER BY l.id`.execute(c.trx);
-    if (rows.length !== input.line_ids.length) throw invalid([{ field: 'line_ids', key: 'error.refMissing', params: {} }]);
+    if (rows.length !== lineIds.length) throw invalid([{ field: 'line_ids', key: 'error.refMissing', params: {} }]);
     const events: FolioEvent[] = [];
     for (const l of rows) {
       if (l.folio_status !== 'open') throw conflict('folio.closed', { folio: l.folio_code });
