@@ -30,6 +30,10 @@ const SIGNED_IN: Record<string, string> = {
   'GET /api/docs/static/*': 'the API documentation',
   'GET /api/docs/static/index.html': 'the API documentation',
   'GET /api/docs/static/swagger-initializer.js': 'the API documentation',
+  // a run answers only to who may see it (its flow's right, its starter): tests/api/flows/flowRuns.test.ts
+  'GET /api/flows/:id': 'a flow run the caller may see',
+  'GET /api/flows/:id/files/:name': 'a file of a flow run the caller may see',
+  'POST /api/flows/:id/events': 'an event to a flow run the caller may see',
 };
 
 /** Routes whose right depends on the item asked for: a report by its code. */
