@@ -17,6 +17,7 @@ import { checkIn, walkIn } from './stay/checkIn.js';
 import { changeDeparture, roomMove } from './stay/stayChanges.js';
 import { checkOut } from './stay/checkOut.js';
 import { folioRoutes } from './folio/routes.js';
+import { nightAuditFlow } from './nightAudit/nightAuditFlow.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
@@ -45,6 +46,7 @@ export const frontOfficeModule: DomainModule = {
     transferLines,
     correctLine,
   ],
+  flows: [nightAuditFlow],
   async routes(app, ctx) {
     await frontOfficeRoutes(app, ctx);
     await folioRoutes(app, ctx);

@@ -11,15 +11,6 @@ import { postFolioEvents, type FolioEvent } from '../folio/postings.js';
 import { routeCharges } from '../folio/routing.js';
 import { splitNight, type NightPart } from '../folio/split.js';
 
-interface InHouseRow {
-  id: number;
-  code: string;
-  room_id: number;
-  rate_code_id: number | null;
-  rate_override: string | null;
-  adults: number;
-}
-
 interface PackageRow {
   arrangement_id: number;
   fo_article_id: number;
@@ -38,29 +29,30 @@ export interface RoomChargeResult {
 /** The key of a night's automatic posting: one per stay, night and part, so posting the night again writes nothing. */
 export const nightKey = (stayId: number, night: string, articleId: number) => `night:${stayId}:${night}:${articleId}`;
 
+export interface PricedStay {
+  id: number;
+  room_id: number | null;
+  rate_code_id: number | null;
+  rate_override: string | null;
+  adults: number;
+}
+
+export interface StayNightPart {
+  stayId: number;
+  roomId: number | null;
+  articleId: number;
+  description: string;
+  part: NightPart;
+}
+
 /**
- * Posts one night's room charge for in-house stays (all of them, or those named), each night's price split
- * as the guest was quoted (dynamic rule, override, ++ or nett) and its base divided between the packages the
- * arrangement includes — each to its own revenue article (breakfast to F&B) — and the room, every part
- * routed by the stay's rules. A stay with no price for the night (a complimentary room) posts nothing. Keyed
- * by stay, night and article: running it again for the same night posts nothing. A fixed number of
- * statements for any number of stays.
+ * One night's price of each stay, as the guest was quoted (dynamic rule, override, ++ or nett), its base
+ * divided between the packages the arrangement includes — each to its own revenue article (breakfast to
+ * F&B) — and the room. A stay with no price for the night (a complimentary room) has no parts. A fixed
+ * number of statements for any number of stays.
  */
-export async function postRoomCharges(
-  trx: Db,
-  branchId: number,
-  userId: number | null,
-  night: string,
-  reservationIds?: number[],
-): Promise<RoomChargeResult> {
-  const open = await openBusinessDay(trx, branchId);
-  if (night !== open) throw conflict(night < open ? 'gl.dayClosed' : 'gl.dayNotOpen', { date: formatDate(night), open: formatDate(open) });
-  const { rows: stays } = await sql<InHouseRow>`
-    SELECT id, code, room_id, rate_code_id, rate_override, adults FROM reservation
-     WHERE branch_id = ${branchId} AND status = 'in_house' AND arrival <= ${night}::date AND departure > ${night}::date AND room_id IS NOT NULL
-       AND (${reservationIds ?? null}::bigint[] IS NULL OR id = ANY(${reservationIds ?? null}::bigint[]))
-     ORDER BY id`.execute(trx);
-  if (!stays.length) return { stays: 0, lines: 0, total: '0' };
+export async function nightParts(trx: Db, branchId: number, night: string, stays: PricedStay[]): Promise<StayNightPart[]> {
+  if (!stays.length) return [];
   const rateIds = [...new Set(stays.map((s) => s.rate_code_id).filter((x): x is number => x != null))].map(Number);
   const [{ rows: rates }, { rows: room }] = await Promise.all([
     sql<RateRow & { id: number }>`
@@ -83,9 +75,9 @@ export async function postRoomCharges(
   );
   const articleName = new Map<number, string>([[roomArticle.id, roomArticle.name]]);
   for (const p of packageRows) articleName.set(Number(p.fo_article_id), p.name);
+  const next = dayjs(night).add(1, 'day').format('YYYY-MM-DD');
   let dynamic: ((rate: RateRow) => StayOptions) | undefined;
   if (rates.some((r) => r.dynamic)) {
-    const next = dayjs(night).add(1, 'day').format('YYYY-MM-DD');
     const [rules, occupancy] = await Promise.all([activeRules(trx, branchId, night, next), houseOccupancy(trx, branchId, night, next)]);
     // the rule of the stay's own room type for the night: the quote applied the same one
     dynamic = (rate) => ({
@@ -95,8 +87,7 @@ export async function postRoomCharges(
       },
     });
   }
-
-  const parts: { stay: InHouseRow; part: NightPart; articleId: number }[] = [];
+  const out: StayNightPart[] = [];
   for (const stay of stays) {
     const rate = stay.rate_code_id == null ? undefined : rateOf.get(Number(stay.rate_code_id));
     if (!rate) continue;
@@ -106,8 +97,7 @@ export async function postRoomCharges(
       taxOnService: rate.tax_on_service,
       priceMode: rate.price_mode,
     };
-    const stayOptions: StayOptions = rate.dynamic && dynamic ? dynamic(rate) : {};
-    const [price] = priceStay(rate, night, dayjs(night).add(1, 'day').format('YYYY-MM-DD'), stay.rate_override, stayOptions);
+    const [price] = priceStay(rate, night, next, stay.rate_override, rate.dynamic && dynamic ? dynamic(rate) : {});
     if (new Decimal(price.total).isZero()) continue;
     const packages = packageRows
       .filter((p) => Number(p.arrangement_id) === rate.arrangement_id)
@@ -116,44 +106,75 @@ export async function postRoomCharges(
         amount: new Decimal(p.amount).mul(p.basis === 'per_person' ? stay.adults : 1).toFixed(0),
       }));
     // a price agreed below what the arrangement includes is all room revenue: nothing is left to give the packages
-    const split = (packages.length && splitNight(price, packages, ts)) || [price];
+    const split: NightPart[] = (packages.length && splitNight(price, packages, ts)) || [price];
     for (const part of split) {
       if (new Decimal(part.total).isZero()) continue;
-      parts.push({ stay, part, articleId: (part as NightPart).articleId ?? roomArticle.id });
+      const articleId = part.articleId ?? roomArticle.id;
+      out.push({
+        stayId: Number(stay.id),
+        roomId: stay.room_id == null ? null : Number(stay.room_id),
+        articleId,
+        description: articleName.get(articleId)!,
+        part,
+      });
     }
   }
+  return out;
+}
+
+/**
+ * Posts one night's room charge for in-house stays (all of them, or those named): each stay's parts for the
+ * night (nightParts), every part routed by the stay's rules. Keyed by stay, night and article: running it
+ * again for the same night posts nothing. Only the open business day's night can be posted.
+ */
+export async function postRoomCharges(
+  trx: Db,
+  branchId: number,
+  userId: number | null,
+  night: string,
+  reservationIds?: number[],
+): Promise<RoomChargeResult> {
+  const open = await openBusinessDay(trx, branchId);
+  if (night !== open) throw conflict(night < open ? 'gl.dayClosed' : 'gl.dayNotOpen', { date: formatDate(night), open: formatDate(open) });
+  const { rows: stays } = await sql<PricedStay>`
+    SELECT id, room_id, rate_code_id, rate_override, adults FROM reservation
+     WHERE branch_id = ${branchId} AND status = 'in_house' AND arrival <= ${night}::date AND departure > ${night}::date AND room_id IS NOT NULL
+       AND (${reservationIds ?? null}::bigint[] IS NULL OR id = ANY(${reservationIds ?? null}::bigint[]))
+     ORDER BY id`.execute(trx);
+  const parts = await nightParts(trx, branchId, night, stays);
+  if (!parts.length) return { stays: 0, lines: 0, total: '0' };
   const folios = await routeCharges(
     trx,
     branchId,
     userId,
-    parts.map((p) => ({ reservationId: Number(p.stay.id), articleId: p.articleId, date: night })),
+    parts.map((p) => ({ reservationId: p.stayId, articleId: p.articleId, date: night })),
   );
   const byStay = new Map<number, FolioEvent>();
   parts.forEach((p, i) => {
-    const stayId = Number(p.stay.id);
-    const event = byStay.get(stayId) ?? [];
+    const event = byStay.get(p.stayId) ?? [];
     event.push({
       folioId: folios[i],
-      reservationId: stayId,
+      reservationId: p.stayId,
       kind: 'charge',
       foArticleId: p.articleId,
-      description: articleName.get(p.articleId)!,
+      description: p.description,
       night,
-      roomId: Number(p.stay.room_id),
+      roomId: p.roomId,
       unitPrice: p.part.total,
       base: p.part.base,
       service: p.part.service,
       tax: p.part.tax,
       amount: p.part.total,
-      postingKey: nightKey(stayId, night, p.articleId),
+      postingKey: nightKey(p.stayId, night, p.articleId),
     });
-    byStay.set(stayId, event);
+    byStay.set(p.stayId, event);
   });
-  const posted = await postFolioEvents(trx, branchId, userId, night, [...byStay.values()]);
+  const events = [...byStay.values()];
+  const posted = await postFolioEvents(trx, branchId, userId, night, events);
   let lines = 0;
   let total = new Decimal(0);
   let charged = 0;
-  [...byStay.values()].forEach((event, i) => {
+  events.forEach((event, i) => {
     if (posted[i].replayed) return;
     charged += 1;
     lines += event.length;
