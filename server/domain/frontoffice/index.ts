@@ -18,6 +18,8 @@ import { changeDeparture, roomMove } from './stay/stayChanges.js';
 import { checkOut } from './stay/checkOut.js';
 import { folioRoutes } from './folio/routes.js';
 import { nightAuditFlow } from './nightAudit/nightAuditFlow.js';
+import { cancelKey, duplicateKeys, issueKeys } from './keys/keyOps.js';
+import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
@@ -27,6 +29,7 @@ export const frontOfficeModule: DomainModule = {
     'frontoffice/room': roomHook,
     'frontoffice/folio': folioHook,
     'frontoffice/folio-routing': folioRoutingHook,
+    'frontoffice/loan-order': loanOrderHook,
   },
   ops: [
     cancelReservation,
@@ -45,6 +48,11 @@ export const frontOfficeModule: DomainModule = {
     postPayment,
     transferLines,
     correctLine,
+    issueKeys,
+    duplicateKeys,
+    cancelKey,
+    returnLoan,
+    chargeLoan,
   ],
   flows: [nightAuditFlow],
   async routes(app, ctx) {
