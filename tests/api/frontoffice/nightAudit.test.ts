@@ -165,6 +165,30 @@ describe('the night audit of a 16-room hotel', () => {
     await guestLedgerTies();
   });
 
+  it('shows the closed day in the daily revenue report and the daily operations report', async () => {
+    const drr = (await admin.get(`/api/reports/drr?date=${BUSINESS_DATE}`)).json();
+    expect(drr.rows.map((r: { base: string; total: string }) => [r.base, r.total])).toEqual(
+      expect.arrayContaining([
+        ['250000.00', '302500.00'],
+        ['4750000.00', '5747500.00'],
+      ]),
+    );
+    const ops = (await admin.get(`/api/reports/daily-operation?date_from=${BUSINESS_DATE}&date_to=${BUSINESS_DATE}`)).json();
+    expect(ops.rows[0]).toMatchObject({ rooms_sold: 2, occupancy_pct: '12.50', adr: '2375000.00', revpar: '296875.00' });
+    const production = (await admin.get(`/api/reports/roomproduction?date_from=${BUSINESS_DATE}&date_to=${BUSINESS_DATE}`)).json();
+    expect(
+      production.rows.map((r: { rate_code: string; room_nights: number; room_revenue: string }) => [
+        r.rate_code,
+        r.room_nights,
+        r.room_revenue,
+      ]),
+    ).toEqual([
+      // the no-show's fee is room revenue, but no room night
+      ['RO-DLX', 1, '3000000.00'],
+      ['BB-OCN', 1, '1750000.00'],
+    ]);
+  });
+
   it('refuses to run the closed day again, and posts nothing', async () => {
     const lines = await one(sql`SELECT count(*)::int FROM folio_line WHERE branch_id = ${branch}`);
     const res = await startFlow(admin, 'night-audit-run', { business_date: BUSINESS_DATE });
