@@ -4,6 +4,7 @@ import type { HookContext } from '../../../data/hooks.js';
 import { badRequest, invalid } from '../../../http/errors.js';
 import { defineOp } from '../../../ops/registry.js';
 import { openBusinessDay } from '../../gl/post.js';
+import { formatMoney } from '../../../../src/core/format/format.js';
 import type { TaxService } from '../pricing.js';
 import { BILLING, openFolio } from './folios.js';
 import { amountInput, id, manualKey, positiveAmount } from './inputs.js';
@@ -124,5 +125,17 @@ export async function postManualCharge(c: HookContext, input: ManualCharge) {
       },
     ],
   ]);
-  return { id: posted.lineIds[0], folio_id: folio.id, base: parts.base, service: parts.service, tax: parts.tax, amount: parts.total };
+  return {
+    id: posted.lineIds[0],
+    folio_id: folio.id,
+    base: parts.base,
+    service: parts.service,
+    tax: parts.tax,
+    amount: parts.total,
+    // as the cashier reads them, for the confirmation the screen shows
+    shown_base: formatMoney(parts.base),
+    shown_service: formatMoney(parts.service),
+    shown_tax: formatMoney(parts.tax),
+    shown_amount: formatMoney(parts.total),
+  };
 }

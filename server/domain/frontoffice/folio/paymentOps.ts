@@ -120,6 +120,6 @@ export const postPayment = defineOp<{
         },
       ],
     ]);
-    return { id: posted.lineIds[0], folio_id: folio.id, amount: amount.toFixed(2) };
+    return { id: posted.lineIds[0], folio_id: folio.id, amount: amount.toFixed(2), shown_amount: formatMoney(amount.toFixed(2)) };
   },
 });
