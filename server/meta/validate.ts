@@ -380,7 +380,8 @@ function checkSections(
     }
     if (opts.label) needLabel(file, `${base}/fields/${name}/label`, [opts.label], `field '${name}'`);
   }
-  for (const r of e.required ?? []) {
+  // a read-only entity's form only shows a row (and its actions): it is never saved
+  for (const r of e['x-db'].readOnly ? [] : (e.required ?? [])) {
     const prop = e.properties[r];
     if (prop && !prop.readOnly && !placed.has(r) && !skip.has(r) && prop.default === undefined) {
       errors.push({

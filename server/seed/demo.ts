@@ -7,6 +7,7 @@ import { seedSystem } from './system.js';
 import { seedFrontOffice, seedReservations } from './frontoffice.js';
 import { seedArticlesAndPackages } from './articlesAndPackages.js';
 import { seedRoomStatus } from './roomStatus.js';
+import { seedChartOfAccounts } from './chartOfAccounts.js';
 import { analyze } from '../db/statistics.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
@@ -20,6 +21,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
   await db.transaction().execute(async (trx) => {
     const businessDate = options.businessDate ?? dayjs().format('YYYY-MM-DD');
     const branches = await seedSystem(trx, meta, businessDate);
+    await seedChartOfAccounts(trx, Object.values(branches));
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);

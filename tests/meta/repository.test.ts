@@ -15,6 +15,13 @@ describe('the definitions of the repository', () => {
     expect(raw.entities.size).toBeGreaterThan(10);
     expect(raw.screens.size).toBeGreaterThan(20);
     expect(raw.locales.length).toBeGreaterThan(3);
-    expect([...raw.flows.keys()].sort()).toEqual(['excel-import', 'excel-import-run', 'report-pack', 'report-pack-run']);
+    expect([...raw.flows.keys()].sort()).toEqual([
+      'excel-import',
+      'excel-import-run',
+      'night-audit',
+      'night-audit-run',
+      'report-pack',
+      'report-pack-run',
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { HookContext } from '../../data/hooks.js';
-import { badRequest, invalid, notFound } from '../../http/errors.js';
+import { badRequest, conflict, invalid, notFound } from '../../http/errors.js';
+import { openBusinessDay, postJournal, reverseJournal, type PostingLine } from '../gl/post.js';
 import { defineOp } from '../../ops/registry.js';
 import { RESERVATION } from './reservations.js';
+import { depositAvailable } from './folio/paymentOps.js';
 import { parseAmount } from '../../../src/core/format/amount.js';
 
 async function reservationOf(c: HookContext, id: number) {
@@ -51,14 +53,32 @@ export const addDeposit = defineOp<{
     if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount)) throw invalid([{ field: 'amount', key: 'deposit.amountForm', params: {} }]);
     if (Number(amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
     const article = (
-      await sql`SELECT 1 FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(c.trx)
+      await sql<{ name: string; payment_type: string; gl_account: string | null }>`
+      SELECT name, payment_type, gl_account FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(
+        c.trx,
+      )
     ).rows[0];
     if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
+    // a deposit is money received: paying it "by deposit" would move nothing
+    if (article.payment_type === 'deposit') throw invalid([{ field: 'pay_article_id', key: 'deposit.articleKind', params: {} }]);
     const { rows } = await sql<{ id: number }>`
       INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
       SELECT ${c.auth.branchId}, ${input.id}, coalesce(${input.paid_on ?? null}::date, business_date), ${amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id}
         FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
       RETURNING id`.execute(c.trx);
+    // the money is the hotel's to hold until the stay uses it: received on the payment's account, owed on the deposits ledger
+    const received: PostingLine =
+      article.payment_type === 'city_ledger' ? { role: 'city_ledger', amount } : { account: article.gl_account ?? '', amount };
+    if (!received.role && !article.gl_account) throw conflict('folio.articleNoAccount', { article: article.name });
+    await postJournal(c.trx, c.auth.branchId, c.auth.user.id, {
+      date: await openBusinessDay(c.trx, c.auth.branchId),
+      source: 'frontoffice',
+      sourceType: 'deposit',
+      sourceId: Number(rows[0].id),
+      key: `deposit:${rows[0].id}`,
+      description: `Deposit ${input.receipt_no}`,
+      lines: [received, { role: 'deposit_ledger', amount: `-${amount}`, subledger: { type: 'reservation', id: input.id } }],
+    });
     return { id: rows[0].id };
   },
 });
@@ -99,11 +119,28 @@ export const reverseDeposit = defineOp<{ id: number; note: string }>({
       await sql`SELECT 1 FROM reservation_deposit WHERE branch_id = ${c.auth.branchId} AND reverses_id = ${d.id}`.execute(c.trx)
     ).rows[0];
     if (done) throw badRequest('deposit.alreadyReversed', { receipt: d.receipt_no });
+    // money already applied to a folio is refunded from the folio, not by reversing its receipt
+    if ((await depositAvailable(c.trx, c.auth.branchId, d.reservation_id)).lt(d.amount))
+      throw conflict('deposit.alreadyApplied', { receipt: d.receipt_no });
     const { rows } = await sql<{ id: number }>`
       INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, reverses_id, created_by, updated_by)
       SELECT ${c.auth.branchId}, ${d.reservation_id}, business_date, -${d.amount}::numeric, ${d.pay_article_id}, ${`${d.receipt_no}-R`}, ${input.note}, ${d.id}, ${c.auth.user.id}, ${c.auth.user.id}
         FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
       RETURNING id`.execute(c.trx);
+    const journal = (
+      await sql<{
+        id: number;
+      }>`SELECT id FROM gl_journal WHERE branch_id = ${c.auth.branchId} AND source_type = 'deposit' AND source_id = ${d.id}`.execute(c.trx)
+    ).rows[0];
+    if (journal) {
+      await reverseJournal(c.trx, c.auth.branchId, c.auth.user.id, Number(journal.id), {
+        date: await openBusinessDay(c.trx, c.auth.branchId),
+        key: `deposit:${rows[0].id}`,
+        description: `Deposit ${d.receipt_no} reversed: ${input.note}`,
+        sourceType: 'deposit',
+        sourceId: Number(rows[0].id),
+      });
+    }
     return { id: rows[0].id };
   },
 });

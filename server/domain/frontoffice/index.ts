@@ -9,6 +9,19 @@ import { assignRooms } from './roomAssignment.js';
 import { registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
 import { roomHook } from './rooms.js';
+import { folioHook } from './folio/folios.js';
+import { folioRoutingHook } from './folio/routing.js';
+import { postCharge } from './folio/chargeOps.js';
+import { postPayment } from './folio/paymentOps.js';
+import { transferLines } from './folio/transferOps.js';
+import { correctLine } from './folio/correctOps.js';
+import { checkIn, walkIn } from './stay/checkIn.js';
+import { changeDeparture, roomMove } from './stay/stayChanges.js';
+import { checkOut } from './stay/checkOut.js';
+import { folioRoutes } from './folio/routes.js';
+import { nightAuditFlow } from './nightAudit/nightAuditFlow.js';
+import { cancelKey, duplicateKeys, issueKeys } from './keys/keyOps.js';
+import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
@@ -16,6 +29,9 @@ export const frontOfficeModule: DomainModule = {
     'frontoffice/guest': guestHook,
     'frontoffice/registration-text': registrationTextHook,
     'frontoffice/room': roomHook,
+    'frontoffice/folio': folioHook,
+    'frontoffice/folio-routing': folioRoutingHook,
+    'frontoffice/loan-order': loanOrderHook,
   },
   ops: [
     cancelReservation,
@@ -27,6 +43,24 @@ export const frontOfficeModule: DomainModule = {
     bookStay,
     assignRooms,
     saveFloorPlan,
+    checkIn,
+    walkIn,
+    roomMove,
+    changeDeparture,
+    checkOut,
+    postCharge,
+    postPayment,
+    transferLines,
+    correctLine,
+    issueKeys,
+    duplicateKeys,
+    cancelKey,
+    returnLoan,
+    chargeLoan,
   ],
-  routes: frontOfficeRoutes,
+  flows: [nightAuditFlow],
+  async routes(app, ctx) {
+    await frontOfficeRoutes(app, ctx);
+    await folioRoutes(app, ctx);
+  },
 };

@@ -10,9 +10,9 @@ import { availability } from './availability.js';
 export const RESERVATION = 'frontoffice.reservation';
 /** A stay: at least one night, at most a year (schemas/frontoffice/reservation.json declares the same). */
 export const STAY_RANGE = { from: 'arrival', to: 'departure', minDays: 1, maxDays: 365 };
-const LIVE = new Set(['tentative', 'confirmed', 'in_house']);
+export const LIVE = new Set(['tentative', 'confirmed', 'in_house']);
 
-interface Stay {
+export interface Stay {
   id?: number;
   arrival: string;
   departure: string;
@@ -29,7 +29,7 @@ interface Stay {
  * room on any of its nights (409 naming it — the exclusion constraint is the guarantee, the lock and
  * this query give the clear answer); and the room type still has a room each night.
  */
-async function checkStay(c: HookContext, stay: Stay, previous?: Stay) {
+export async function checkStay(c: HookContext, stay: Stay, previous?: Stay) {
   const { trx, auth } = c;
   const branch = auth.branchId;
   if (!dayjs(stay.departure).isAfter(dayjs(stay.arrival)))
@@ -99,12 +99,12 @@ async function checkStay(c: HookContext, stay: Stay, previous?: Stay) {
   }
 }
 
-async function nextCode(c: HookContext) {
+export async function nextCode(c: HookContext) {
   const { rows } = await sql<{ n: string }>`SELECT nextval('reservation_number_seq')::text AS n`.execute(c.trx);
   return `R${rows[0].n}`;
 }
 
-const stayOf = (v: Record<string, unknown>): Stay => ({
+export const stayOf = (v: Record<string, unknown>): Stay => ({
   id: v.id as number | undefined,
   arrival: String(v.arrival),
   departure: String(v.departure),
@@ -115,14 +115,28 @@ const stayOf = (v: Record<string, unknown>): Stay => ({
   status: String(v.status ?? 'confirmed'),
 });
 
+const STAY_FIELDS = ['arrival', 'departure', 'room_id', 'room_type_id', 'rate_code_id', 'rate_override'];
+
 export const reservationHook: EntityHook = {
   async beforeWrite(c, mode, values, _virtual, before) {
     if (mode === 'create') {
       values.code = await nextCode(c);
-      if (values.status && !['tentative', 'confirmed'].includes(String(values.status))) throw badRequest('reservation.newStatus');
+      if (values.status && !['waitlisted', 'tentative', 'confirmed'].includes(String(values.status)))
+        throw badRequest('reservation.newStatus');
     } else if (values.status !== undefined && values.status !== before?.status) {
-      // cancel, reinstate and no-show are commands with their reasons, not field edits
-      throw badRequest('reservation.statusByCommand');
+      // a waitlisted booking may be confirmed when a room frees up; everything else (cancel, reinstate, no-show,
+      // check-in, check-out) is a command with its own checks and reasons, not a field edit
+      const promote = before?.status === 'waitlisted' && ['tentative', 'confirmed'].includes(String(values.status));
+      if (!promote) throw badRequest('reservation.statusByCommand');
+    }
+    if (mode === 'update' && ['in_house', 'checked_out'].includes(String(before?.status))) {
+      // a stay under way changes room, dates or rate only through its actions (room move, change of departure),
+      // which price the nights left and free what is no longer used
+      const fixed = STAY_FIELDS.find((f) => f in values && String(values[f] ?? '') !== String(before?.[f] ?? ''));
+      if (fixed)
+        throw badRequest('reservation.stayByAction', { field: `reservation.${fixed}` }, [
+          { field: fixed, key: 'reservation.stayByAction', params: {} },
+        ]);
     }
     if (values.rate_override != null && !hasRight(c.auth, RESERVATION, 'override-rate')) {
       if (mode === 'create' || String(values.rate_override) !== String(before?.rate_override ?? ''))

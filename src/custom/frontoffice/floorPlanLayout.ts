@@ -8,7 +8,15 @@ export const STEP = 45;
 const PER_ROW = 12;
 const MAX = 5000;
 
-export const HK_STATUSES = ['vacant_clean', 'vacant_dirty', 'occupied_clean', 'occupied_dirty', 'out_of_order', 'out_of_service'] as const;
+export const HK_STATUSES = [
+  'vacant_clean',
+  'vacant_inspected',
+  'vacant_dirty',
+  'occupied_clean',
+  'occupied_dirty',
+  'out_of_order',
+  'out_of_service',
+] as const;
 
 export interface Placed {
   row: Row;

@@ -85,7 +85,7 @@ export default function EntityForm(props: EntityFormProps) {
   const transformErrors = errorTransformer(t, (name) => labels.field(name));
 
   const canSave = !entity['x-db'].readOnly && hasRight(session, resource, mode === 'create' ? 'create' : 'edit');
-  const canDelete = mode === 'edit' && !entity['x-db'].singleton && hasRight(session, resource, 'delete');
+  const canDelete = mode === 'edit' && !entity['x-db'].singleton && !entity['x-db'].readOnly && hasRight(session, resource, 'delete');
 
   const save = async () => {
     record.dismiss();

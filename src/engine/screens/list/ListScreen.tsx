@@ -90,7 +90,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
     list.setSort(col?.colId, (col?.sort as 'asc' | 'desc') ?? 'asc');
   };
 
-  const canCreate = !def.readOnly && form && !entity['x-db'].singleton && hasRight(session, resource, 'create');
+  const canCreate = !def.readOnly && form && !entity['x-db'].singleton && !entity['x-db'].readOnly && hasRight(session, resource, 'create');
   const editing = state.edit;
   const formTitle = form ? t(form.title) : '';
   // A link is shown only to those who may open its target.

@@ -1,0 +1,111 @@
+import Decimal from 'decimal.js';
+import dayjs from 'dayjs';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/connect.js';
+import { conflict, forbidden } from '../../../http/errors.js';
+import { hasRight } from '../../../http/rbac.js';
+import { serverStep, type ServerFlowImplementation } from '../../../flows/registry.js';
+import { formatDate } from '../../../../src/core/format/format.js';
+import { postRoomCharges } from '../stay/roomCharges.js';
+import { auditChecks } from './checks.js';
+import { postNoShows } from './noShows.js';
+import { dayStatistics, keepDayStatistics } from './statistics.js';
+
+export const NIGHT_AUDIT = 'frontoffice.night-audit';
+/** stays charged per step: each batch commits alone, so a crash loses at most one batch's work (done again) */
+export const CHARGE_BATCH = 250;
+/** steps after the charges, for the progress bar: no-shows, statistics, roll */
+const LATER_STEPS = 3;
+
+interface AuditContext {
+  business_date: string;
+  cursor: number;
+  done: number;
+  total: number;
+  charged: number;
+  charged_total: string;
+  no_shows: number;
+}
+
+const currentDay = async (db: Db, branchId: number) =>
+  (await sql<{ d: string }>`SELECT business_date::text AS d FROM hotel_setup WHERE branch_id = ${branchId}`.execute(db)).rows[0].d;
+
+async function inHouseIds(db: Db, branchId: number, day: string, after: number, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT id FROM reservation WHERE branch_id = ${branchId} AND status = 'in_house' AND arrival <= ${day}::date AND departure > ${day}::date AND id > ${after}
+     ORDER BY id LIMIT ${limit}`.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The night audit (flows/night-audit-run.json): checks → room and package charges in batches → no-shows →
+ * statistics → roll the business date. Every posting is keyed (stay, night, article), the statistics are
+ * kept once per day and the roll only moves the date it closes, so a resumed step, or a second run of the
+ * same day, posts nothing new. The roll is the last step's own transaction.
+ */
+export const nightAuditFlow: ServerFlowImplementation = {
+  flow: 'night-audit-run',
+  async prepare({ input, auth, ctx }) {
+    const open = await currentDay(ctx.db, auth.branchId);
+    if (input.business_date && input.business_date !== open)
+      throw conflict('nightAudit.notOpenDay', { date: formatDate(input.business_date), open: formatDate(open) });
+    if (input.override_reason && !hasRight(auth, NIGHT_AUDIT, 'override')) throw forbidden('nightAudit.overrideRight');
+    return { input: { ...input, business_date: open } };
+  },
+  guards: {
+    allCharged: ({ event }) => event.output?.more === false,
+  },
+  actors: {
+    runChecks: serverStep(async ({ db, input, run }) => {
+      const day = input.business_date as string;
+      if ((await currentDay(db, run.branchId)) !== day) throw conflict('nightAudit.notOpenDay', { date: formatDate(day), open: '' });
+      const problems = await auditChecks(db, run.branchId, day);
+      const blocking = problems.filter((p) => p.blocking);
+      if (blocking.length && !input.override_reason)
+        throw conflict('nightAudit.blocked', {
+          date: formatDate(day),
+          problems: blocking.map((p) => `${p.count} × ${p.items.slice(0, 5).join(', ')}`).join('; '),
+        });
+      const stays = (
+        await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM reservation WHERE branch_id = ${run.branchId} AND status = 'in_house'
+             AND arrival <= ${day}::date AND departure > ${day}::date`.execute(db)
+      ).rows[0].n;
+      return { business_date: day, problems, total: stays + LATER_STEPS, done: 0, cursor: 0, current: 'nightAudit.step.charging' };
+    }),
+    postNextRoomCharges: serverStep(async ({ db, context, run, write }) => {
+      const c = context as unknown as AuditContext;
+      const ids = await inHouseIds(db, run.branchId, c.business_date, c.cursor, CHARGE_BATCH);
+      if (ids.length)
+        write(async (trx) => {
+          const r = await postRoomCharges(trx, run.branchId, run.userId, c.business_date, ids);
+          return { charged: c.charged + r.stays, charged_total: new Decimal(c.charged_total).plus(r.total).toFixed(0) };
+        });
+      return { cursor: ids.at(-1) ?? c.cursor, done: c.done + ids.length, more: ids.length === CHARGE_BATCH };
+    }),
+    postNoShows: serverStep(async ({ context, run, write }) => {
+      const c = context as unknown as AuditContext;
+      write(async (trx) => {
+        const r = await postNoShows(trx, run.branchId, run.userId, c.business_date);
+        return { no_shows: r.noShows };
+      });
+      return { done: c.done + 1, current: 'nightAudit.step.statistics' };
+    }),
+    keepStatistics: serverStep(async ({ db, context, run, write }) => {
+      const c = context as unknown as AuditContext;
+      const stats = await dayStatistics(db, run.branchId, c.business_date, c.no_shows);
+      write((trx) => keepDayStatistics(trx, run.branchId, run.userId, run.id, stats));
+      return { statistics: stats, done: c.done + 1, current: 'nightAudit.step.rolling' };
+    }),
+    rollBusinessDate: serverStep(async ({ context, run, write }) => {
+      const c = context as unknown as AuditContext;
+      const next = dayjs(c.business_date).add(1, 'day').format('YYYY-MM-DD');
+      write(async (trx) => {
+        // waits for postings in flight (they hold the day FOR SHARE), then moves only the day it closes
+        await sql`UPDATE hotel_setup SET business_date = ${next}::date, version = version + 1, updated_at = now(), updated_by = ${run.userId}
+                   WHERE branch_id = ${run.branchId} AND business_date = ${c.business_date}::date`.execute(trx);
+      });
+      return { new_date: next, done: c.done + 1, current: null };
+    }),
+  },
+};
