@@ -110,7 +110,8 @@ describe('the implementer guide, word for word', () => {
       wrong.edit('screens/frontoffice/minibar-item.json', (l) => (l.columns[3].field = 'pricee'));
       wrong.edit('locales/frontoffice.json', (l) => delete l['minibar-item.price']);
       const said = problems(wrong.root);
-      const shown = guide.split('\n').filter((l) => /^[a-z]+\/?[\w/.-]*\.json#\//.test(l));
+      // the messages of the minibar example (the guide shows the flows' own further down, checked with the flows)
+      const shown = guide.split('\n').filter((l) => /^[a-z]+\/frontoffice\/minibar-item\.json#\//.test(l));
       expect(shown).toHaveLength(2);
       for (const line of shown) expect(said).toContain(line);
     } finally {
