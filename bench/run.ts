@@ -24,13 +24,17 @@ import { findPostgresBin, startThrowawayPostgres } from '../tests/support/throwa
  */
 type Suite = (ctx: SuiteContext) => Promise<Findings>;
 
+// BENCH_SUITES=DocumentSave,Typing runs only the named parts (suite names as printed); BENCH_DATABASES=pglite one database.
+const picked = process.env.BENCH_SUITES?.toLowerCase().split(',');
+const wanted = (name: string) => !picked || picked.includes(name.toLowerCase());
+
 // Database suites live beside this file as bench/<module>.ts exporting bench<Module>(ctx).
 const suites: [string, Suite][] = [];
 for (const file of fs.readdirSync(path.join(projectRoot, 'bench')).sort()) {
   if (!/^[a-z][a-zA-Z]+\.ts$/.test(file) || ['run.ts', 'stats.ts', 'bundle.ts', 'typing.ts', 'roomPlanRender.ts'].includes(file)) continue;
   const mod = await import(`./${file.replace(/\.ts$/, '.js')}`);
   for (const [name, fn] of Object.entries(mod))
-    if (name.startsWith('bench') && typeof fn === 'function') suites.push([name.slice(5), fn as Suite]);
+    if (name.startsWith('bench') && typeof fn === 'function' && wanted(name.slice(5))) suites.push([name.slice(5), fn as Suite]);
 }
 
 const missed: string[] = [];
@@ -102,29 +106,22 @@ execSync('node scripts/build-if-stale.mjs', { cwd: projectRoot, stdio: 'inherit'
 console.log(`Hotelier benchmarks — ${new Date().toISOString().slice(0, 16)} — Node ${process.version} — ${machineLoad()}\n`);
 const only = process.env.BENCH_DATABASES?.split(',') as DatabaseKind[] | undefined;
 if (!only) {
-  console.log('## Bundle');
-  try {
-    print(await benchBundle());
-  } catch (err) {
-    missed.push(`Bundle could not run (${(err as Error).message})`);
+  const parts: [string, string, () => Promise<Findings>][] = [
+    ['Bundle', 'Bundle', benchBundle],
+    ['Typing', 'Typing in a 200-field document (Chromium)', benchTyping],
+    ['RoomPlanRender', 'Room plan of 120 rooms × 30 nights (Chromium)', benchRoomPlanRender],
+  ];
+  for (const [name, title, run] of parts.filter(([name]) => wanted(name))) {
+    console.log(`## ${title}`);
+    try {
+      print(await run());
+    } catch (err) {
+      missed.push(`${name} could not run (${(err as Error).message})`);
+    }
+    console.log('');
   }
-  console.log('');
-  console.log('## Typing in a 200-field document (Chromium)');
-  try {
-    print(await benchTyping());
-  } catch (err) {
-    missed.push(`Typing could not run (${(err as Error).message})`);
-  }
-  console.log('');
-  console.log('## Room plan of 120 rooms × 30 nights (Chromium)');
-  try {
-    print(await benchRoomPlanRender());
-  } catch (err) {
-    missed.push(`Room plan render could not run (${(err as Error).message})`);
-  }
-  console.log('');
 }
-for (const kind of only ?? (['pglite', 'postgres'] as DatabaseKind[])) await onDatabase(kind);
+if (suites.length) for (const kind of only ?? (['pglite', 'postgres'] as DatabaseKind[])) await onDatabase(kind);
 if (missed.length) {
   for (const m of missed) console.log(`GOAL MISSED — ${m}`);
   process.exitCode = 1;
