@@ -36,9 +36,6 @@ for (const file of fs.readdirSync(path.join(projectRoot, 'bench')).sort()) {
   for (const [name, fn] of Object.entries(mod))
     if (name.startsWith('bench') && typeof fn === 'function' && wanted(name.slice(5))) suites.push([name.slice(5), fn as Suite]);
 }
-// BENCH_SUITES=NightAudit,Frontoffice runs only those database suites (a figure worked on, without the others)
-const chosen = process.env.BENCH_SUITES?.split(',');
-if (chosen) suites.splice(0, suites.length, ...suites.filter(([name]) => chosen.includes(name)));
 
 const missed: string[] = [];
 const print = (f: Findings) => {
