@@ -9,7 +9,7 @@ import { postRoomCharges } from '../../../server/domain/frontoffice/stay/roomCha
 /**
  * The night audit of Nusantara Beach Resort Bali, a 16-room hotel set up by hand so every figure can be
  * worked out on paper: two rooms sold (one room only at 1.500.000 ++, one with breakfast for two at
- * 2.000.000 ++), a complimentary room, a house-use room, a guaranteed arrival that never came, a room out of
+ * 2.000.000 ++), a complimentary room (by its segment), a house-use room (by its rate), a guaranteed arrival that never came, a room out of
  * order, and a guest due out who is still in house.
  */
 let t: TestApp;
@@ -62,18 +62,17 @@ beforeAll(async () => {
       RETURNING id`);
   id.RO = await rate('RO-DLX', 'DLX', 1500000, 'RO');
   id.BB = await rate('BB-OCN', 'OCN', 2000000, 'RB');
+  // a house-use rate with a price on it: its room is occupied, never charged, whatever the segment
+  id.HU = await rate('HU-DLX', 'DLX', 1500000, 'RO');
+  await sql`UPDATE rate_code SET usage = 'house_use' WHERE id = ${id.HU}`.execute(db);
   await sql`UPDATE room SET hk_status = 'out_of_order', ooo_from = '2026-11-22', ooo_to = '2026-11-26', ooo_reason = 'Roof leak'
              WHERE branch_id = ${branch} AND code = '102'`.execute(db);
 
   id.sold1 = await walkIn('101', id.RO, 2, 'Kadek Ayu Lestari', '5171014407900001');
   id.sold2 = await walkIn('201', id.BB, 2, 'Wayan Sudirta', '5171010112850002');
   id.comp = await walkIn('103', id.RO, 1, 'Ketut Arsana', '5171011503800003', '0');
-  id.house = await walkIn('104', id.RO, 1, 'Nyoman Suarta', '5171012002780004', '0');
-  for (const [stayId, segment] of [
-    [id.comp, 'COMP'],
-    [id.house, 'HU'],
-  ] as const)
-    await sql`UPDATE reservation SET segment_id = ${await code('segment', segment)} WHERE id = ${stayId}`.execute(db);
+  id.house = await walkIn('104', id.HU, 1, 'Nyoman Suarta', '5171012002780004');
+  await sql`UPDATE reservation SET segment_id = ${await code('segment', 'COMP')} WHERE id = ${id.comp}`.execute(db);
 
   const guest = await one(sql`INSERT INTO guest (branch_id, name, nationality) VALUES (${branch}, 'Made Wirawan', 'ID') RETURNING id`);
   // a guaranteed booking arriving today that never comes

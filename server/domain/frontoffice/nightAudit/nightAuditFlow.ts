@@ -5,7 +5,7 @@ import type { Db } from '../../../db/connect.js';
 import { conflict, forbidden } from '../../../http/errors.js';
 import { hasRight } from '../../../http/rbac.js';
 import { serverStep, type ServerFlowImplementation } from '../../../flows/registry.js';
-import { formatDate } from '../../../../src/core/format/format.js';
+import { formatDate, formatMoney } from '../../../../src/core/format/format.js';
 import { postRoomCharges } from '../stay/roomCharges.js';
 import { auditChecks } from './checks.js';
 import { postNoShows } from './noShows.js';
@@ -71,7 +71,15 @@ export const nightAuditFlow: ServerFlowImplementation = {
           SELECT count(*)::int AS n FROM reservation WHERE branch_id = ${run.branchId} AND status = 'in_house'
              AND arrival <= ${day}::date AND departure > ${day}::date`.execute(db)
       ).rows[0].n;
-      return { business_date: day, problems, total: stays + LATER_STEPS, done: 0, cursor: 0, current: 'nightAudit.step.charging' };
+      return {
+        business_date: day,
+        business_date_shown: formatDate(day),
+        problems,
+        total: stays + LATER_STEPS,
+        done: 0,
+        cursor: 0,
+        current: 'nightAudit.step.charging',
+      };
     }),
     postNextRoomCharges: serverStep(async ({ db, context, run, write }) => {
       const c = context as unknown as AuditContext;
@@ -79,7 +87,8 @@ export const nightAuditFlow: ServerFlowImplementation = {
       if (ids.length)
         write(async (trx) => {
           const r = await postRoomCharges(trx, run.branchId, run.userId, c.business_date, ids);
-          return { charged: c.charged + r.stays, charged_total: new Decimal(c.charged_total).plus(r.total).toFixed(0) };
+          const total = new Decimal(c.charged_total).plus(r.total).toFixed(0);
+          return { charged: c.charged + r.stays, charged_total: total, charged_total_shown: formatMoney(total) };
         });
       return { cursor: ids.at(-1) ?? c.cursor, done: c.done + ids.length, more: ids.length === CHARGE_BATCH };
     }),
@@ -105,7 +114,7 @@ export const nightAuditFlow: ServerFlowImplementation = {
         await sql`UPDATE hotel_setup SET business_date = ${next}::date, version = version + 1, updated_at = now(), updated_by = ${run.userId}
                    WHERE branch_id = ${run.branchId} AND business_date = ${c.business_date}::date`.execute(trx);
       });
-      return { new_date: next, done: c.done + 1, current: null };
+      return { new_date: next, new_date_shown: formatDate(next), done: c.done + 1, current: null };
     }),
   },
 };

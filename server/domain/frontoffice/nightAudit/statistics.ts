@@ -30,7 +30,7 @@ const ratio = (a: Decimal.Value, b: Decimal.Value, scale = 100) =>
 /**
  * The day's statistics as USALI (11th ed.) defines them (docs/DOMAIN.md): rooms available = the inventory,
  * less the rooms out of order only when the hotel says so; occupied rooms split into sold, complimentary and
- * house use by their market segment's kind; occupancy = sold ÷ available (and with comp); room revenue = the
+ * house use by their rate's usage or, on a paid rate, their market segment's kind; occupancy = sold ÷ available (and with comp); room revenue = the
  * base of the room articles posted for the day (net of service and PBJT, packages already taken out, no-show
  * fees in); ADR = room revenue ÷ sold; RevPAR = room revenue ÷ available.
  */
@@ -67,10 +67,14 @@ export async function dayStatistics(db: Db, branchId: number, day: string, noSho
       FROM hotel_setup s
       CROSS JOIN LATERAL (
         SELECT count(*)::int AS occupied,
-               count(*) FILTER (WHERE g.kind = 'complimentary')::int AS comp,
-               count(*) FILTER (WHERE g.kind = 'house_use')::int AS house_use,
+               count(*) FILTER (WHERE u.usage = 'complimentary')::int AS comp,
+               count(*) FILTER (WHERE u.usage = 'house_use')::int AS house_use,
                coalesce(sum(v.adults + v.children), 0)::int AS guests
           FROM reservation v LEFT JOIN segment g ON g.branch_id = v.branch_id AND g.id = v.segment_id
+          LEFT JOIN rate_code rc ON rc.branch_id = v.branch_id AND rc.id = v.rate_code_id
+          -- the rate's usage first, then the segment's kind: the same rule as reservation_night (migration 0018)
+          CROSS JOIN LATERAL (SELECT CASE WHEN rc.usage IN ('complimentary', 'house_use') THEN rc.usage
+                                          WHEN g.kind IN ('complimentary', 'house_use') THEN g.kind ELSE 'paid' END AS usage) u
          WHERE v.branch_id = s.branch_id AND v.status = 'in_house' AND v.arrival <= ${day}::date AND v.departure > ${day}::date) o
      WHERE s.branch_id = ${branchId}`.execute(db);
   const r = rows[0];

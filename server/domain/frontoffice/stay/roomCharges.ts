@@ -55,9 +55,9 @@ export async function nightParts(trx: Db, branchId: number, night: string, stays
   if (!stays.length) return [];
   const rateIds = [...new Set(stays.map((s) => s.rate_code_id).filter((x): x is number => x != null))].map(Number);
   const [{ rows: rates }, { rows: room }] = await Promise.all([
-    sql<RateRow & { id: number }>`
+    sql<RateRow & { id: number; usage: 'paid' | 'complimentary' | 'house_use' }>`
       SELECT r.id, r.code, r.room_type_id::int AS room_type_id, r.arrangement_id::int AS arrangement_id, r.dynamic, r.valid_from::text AS valid_from,
-             r.valid_to::text AS valid_to, r.weekday_price, r.weekend_price, t.service_pct, t.tax_pct, t.tax_on_service, t.price_mode
+             r.valid_to::text AS valid_to, r.weekday_price, r.weekend_price, r.usage, t.service_pct, t.tax_pct, t.tax_on_service, t.price_mode
         FROM rate_code r JOIN tax_service t ON t.branch_id = r.branch_id AND t.id = r.tax_service_id
        WHERE r.branch_id = ${branchId} AND r.id = ANY(${rateIds}::bigint[])`.execute(trx),
     sql<{ id: number; name: string }>`
@@ -90,7 +90,8 @@ export async function nightParts(trx: Db, branchId: number, night: string, stays
   const out: StayNightPart[] = [];
   for (const stay of stays) {
     const rate = stay.rate_code_id == null ? undefined : rateOf.get(Number(stay.rate_code_id));
-    if (!rate) continue;
+    // a complimentary or house-use rate is occupied, never charged
+    if (!rate || rate.usage !== 'paid') continue;
     const ts: TaxService = {
       servicePct: rate.service_pct,
       taxPct: rate.tax_pct,
