@@ -102,6 +102,12 @@ export interface ListScreen {
   readOnly?: boolean;
   /** toolbar buttons opening another declared route */
   links?: { label: string; to: string; icon?: string }[];
+  /** a row opens this declared route ({id} is the row's id) instead of the form beside the list */
+  open?: string;
+  /** filters always applied, never shown (status in_house) */
+  fixedFilter?: Record<string, { op: 'eq' | 'ne' | 'in' | 'gt' | 'gte' | 'lt' | 'lte'; value: unknown }>;
+  /** one date chosen in the toolbar (default the business date) compared with date fields */
+  day?: { label: string; match: Record<string, 'eq' | 'lt' | 'lte' | 'gt' | 'gte'> };
 }
 
 export type WidgetName =
