@@ -20,6 +20,13 @@ const HISTORY_ROWS = 200;
 export async function reservationSummary(db: Db, branchId: number, id: number) {
   const { r, totals, deposits } = await letterData(db, branchId, id);
   const stayTotal = totals?.total ?? null;
+  // once the guest is in, what is owed is what the folios say (charges less payments, deposits applied included)
+  const folios = (
+    await sql<{ n: number; balance: string | null }>`
+    SELECT count(*)::int AS n, sum(balance)::text AS balance FROM folio_balance WHERE branch_id = ${branchId} AND reservation_id = ${id}`.execute(
+      db,
+    )
+  ).rows[0];
   return {
     id: Number(r.id),
     code: r.code,
@@ -37,7 +44,8 @@ export async function reservationSummary(db: Db, branchId: number, id: number) {
     rateName: r.rate_name ?? null,
     stayTotal,
     deposits: new Decimal(deposits).toFixed(0),
-    balance: new Decimal(stayTotal ?? 0).minus(deposits).toFixed(0),
+    balanceOf: folios.n > 0 ? 'folios' : 'stay',
+    balance: folios.n > 0 ? new Decimal(folios.balance ?? 0).toFixed(0) : new Decimal(stayTotal ?? 0).minus(deposits).toFixed(0),
   };
 }
 
@@ -81,7 +89,7 @@ export async function reservationViewRoutes(app: FastifyInstance, ctx: AppContex
       schema: {
         tags: ['frontoffice'],
         summary:
-          "A reservation at a glance: guest and VIP, stay, nights, room type and room, rate, the stay's total as the confirmation letter prices it, deposits and what is left to pay, status",
+          "A reservation at a glance: guest and VIP, stay, nights, room type and room, rate, the stay's total as the confirmation letter prices it, deposits, status, and what is left to pay (before check-in the stay less deposits, then the folios' balance)",
         params: idParam,
       },
     },

@@ -70,6 +70,8 @@ export interface ActionInput {
   ref?: string;
   required?: boolean;
   maxLength?: number;
+  /** a date typed DD/MM/YYYY, sent YYYY-MM-DD */
+  format?: 'date';
 }
 
 export interface ScreenAction {

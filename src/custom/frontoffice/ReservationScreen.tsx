@@ -5,6 +5,7 @@ import { dataProvider, type Row } from '../../engine/api/dataProvider';
 import { useRecordController } from '../../engine/controllers/record/useRecordController';
 import { useResource } from '../../engine/controllers/resource/useResource';
 import { useI18n } from '../../engine/i18n/i18n';
+import { hasRight, useSession } from '../../engine/session/session';
 import { loadScreen } from '../../engine/screens/screenStore';
 import type { ScreenProps } from '../../engine/screens/kinds';
 import { Refusal } from '../../engine/screens/Refusal';
@@ -33,6 +34,8 @@ interface Summary {
   rateName: string | null;
   stayTotal: string | null;
   deposits: string;
+  /** 'stay': the stay's total less deposits (before check-in); 'folios': what the folios still owe */
+  balanceOf: 'stay' | 'folios';
   balance: string;
 }
 
@@ -44,7 +47,8 @@ interface HistoryRow {
   after: Record<string, unknown> | null;
 }
 
-const TABS = ['details', 'deposits', 'history', 'documents'] as const;
+const TABS = ['details', 'folios', 'deposits', 'history', 'documents'] as const;
+const FOLIOS = { entity: 'frontoffice/folio-balance', right: 'frontoffice.billing', open: '/frontoffice/billing/edit/' };
 type Tab = (typeof TABS)[number];
 
 /**
@@ -57,8 +61,10 @@ export default function ReservationScreen({ bundle, route, params }: ScreenProps
   const listId = String((def.props as { list: string }).list);
   const id = Number(params.id);
   const { t } = useI18n();
+  const session = useSession();
+  const tabs = TABS.filter((k) => k !== 'folios' || hasRight(session, FOLIOS.right, 'view'));
   const [search, setSearch] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'details';
+  const tab: Tab = (tabs as readonly string[]).includes(search.get('tab') ?? '') ? (search.get('tab') as Tab) : 'details';
   const resource = route.node.permission;
 
   const list = useResource(`screen:${listId}`, () => loadScreen(listId));
@@ -125,7 +131,7 @@ export default function ReservationScreen({ bundle, route, params }: ScreenProps
       </section>
 
       <div className="tabs" role="tablist" aria-label={t('reservation.form')}>
-        {TABS.map((k) => (
+        {tabs.map((k) => (
           <button
             key={k}
             type="button"
@@ -156,6 +162,7 @@ export default function ReservationScreen({ bundle, route, params }: ScreenProps
             />
           </Suspense>
         )}
+        {tab === 'folios' && <Folios id={id} version={row.version ?? 0} />}
         {tab === 'deposits' && <Deposits id={id} version={row.version ?? 0} total={s.deposits} />}
         {tab === 'history' && <History id={id} version={row.version ?? 0} entity={entity} />}
         {tab === 'documents' && (
@@ -208,12 +215,12 @@ function SummaryFacts({ s }: { s: Summary }) {
     ['rate', s.rateCode ? `${s.rateCode}${s.rateName ? ` — ${s.rateName}` : ''}` : '—'],
     ['stayTotal', money(s.stayTotal), 'num'],
     ['deposits', money(s.deposits), 'num'],
-    ['balance', money(s.balance), 'num strong'],
+    [s.balanceOf === 'folios' ? 'balanceFolios' : 'balance', money(s.balance), 'num strong'],
   ];
   return (
     <dl className="resv-facts">
       {facts.map(([k, v, cls]) => (
-        <div key={k} data-testid={`fact-${k}`}>
+        <div key={k} data-testid={`fact-${k.startsWith('balance') ? 'balance' : k}`}>
           <dt>{t(`reservation.screen.${k}`)}</dt>
           <dd className={cls}>{v}</dd>
         </div>
@@ -263,6 +270,50 @@ function Deposits({ id, version, total }: { id: number; version: number; total: 
             <th className="num">{formatValue(total, 'money', lang)}</th>
           </tr>
         </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The stay's folio windows with what each still owes; one opens the folio to post and settle. */
+function Folios({ id, version }: { id: number; version: number }) {
+  const { t, lang } = useI18n();
+  const navigate = useNavigate();
+  const rows = useResource(`folios:${id}:${version}`, (signal) =>
+    dataProvider.getList(FOLIOS.entity, { limit: 8, sort: 'code', filter: { reservation_id: { op: 'eq', value: id } } }, signal),
+  );
+  if (rows.error) return <div className="alert alert-danger">{rows.error}</div>;
+  if (!rows.data) return <div className="skeleton" style={{ height: 120 }} />;
+  if (!rows.data.rows.length) return <p className="card-body muted">{t('reservation.screen.noFolios')}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t('folio-balance.code')}</th>
+            <th>{t('folio-balance.window_no')}</th>
+            <th>{t('folio-balance.name')}</th>
+            <th className="num">{t('folio-balance.charges')}</th>
+            <th className="num">{t('folio-balance.payments')}</th>
+            <th className="num">{t('folio-balance.balance')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.data.rows.map((f: Row) => (
+            <tr key={f.id} className="clickable" onClick={() => navigate(`${FOLIOS.open}${f.id}`)}>
+              <td className="mono">
+                <a href={`${FOLIOS.open}${f.id}`} onClick={(e) => e.preventDefault()}>
+                  {f.code}
+                </a>
+              </td>
+              <td>{f.window_no}</td>
+              <td>{f.name}</td>
+              <td className="num">{formatValue(f.charges, 'money', lang)}</td>
+              <td className="num">{formatValue(f.payments, 'money', lang)}</td>
+              <td className="num">{formatValue(f.balance, 'money', lang)}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
