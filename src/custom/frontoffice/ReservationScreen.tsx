@@ -213,9 +213,9 @@ function SummaryFacts({ s }: { s: Summary }) {
     ],
     ['guests', t('reservation.screen.party', { adults: s.adults, children: s.children })],
     ['rate', s.rateCode ? `${s.rateCode}${s.rateName ? ` — ${s.rateName}` : ''}` : '—'],
-    ['stayTotal', money(s.stayTotal), 'num'],
-    ['deposits', money(s.deposits), 'num'],
-    [s.balanceOf === 'folios' ? 'balanceFolios' : 'balance', money(s.balance), 'num strong'],
+    ['stayTotal', money(s.stayTotal), 'money'],
+    ['deposits', money(s.deposits), 'money'],
+    [s.balanceOf === 'folios' ? 'balanceFolios' : 'balance', money(s.balance), 'money strong'],
   ];
   return (
     <dl className="resv-facts">
