@@ -187,6 +187,11 @@ export function checkReport(file: string, r: ReportDefinition, entityExists: (id
   const column = (g: string, pointer: string) => cols.has(g) || errors.push({ file, pointer, message: `'${g}' is not a column` });
   (r.groupBy ?? []).forEach((g, i) => column(g, `/groupBy/${i}`));
   (r.totals ?? []).forEach((g, i) => column(g, `/totals/${i}`));
+  for (const [field, ratio] of Object.entries(r.ratios ?? {})) {
+    column(field, `/ratios/${field}`);
+    ratio.of.forEach((g, i) => column(g, `/ratios/${field}/of/${i}`));
+    column(ratio.per, `/ratios/${field}/per`);
+  }
   (r.sort ?? []).forEach((g, i) => column(g.field, `/sort/${i}/field`));
   if (r.chart) {
     column(r.chart.x, '/chart/x');

@@ -289,8 +289,20 @@ export interface ReportDefinition {
   sort?: { field: string; dir?: 'asc' | 'desc' }[];
   groupBy?: string[];
   totals?: string[];
+  /** total rows of a rate: the sum of `of` divided by the sum of `per` (never a sum of each row's rate) */
+  ratios?: Record<string, ReportRatio>;
   chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string[] };
   rowCap?: number;
+}
+
+/** occupancy = 100 × Σ sold ÷ Σ available; ADR = Σ revenue ÷ Σ sold (USALI: a period's rate is a ratio of its sums) */
+export interface ReportRatio {
+  of: string[];
+  per: string;
+  /** × 100 */
+  percent?: boolean;
+  /** decimals kept (half up): 2 for a percentage, 0 for rupiah */
+  scale: number;
 }
 
 /** Columns every entity table has besides its declared fields. */
