@@ -146,6 +146,29 @@ describe('one reservation screen', () => {
       .toBe('Checked out');
     expect((await get(`/api/data/frontoffice/reservation/${booking!.id}`)).status).toBe('checked_out');
 
+    // in Indonesian, a cancelled stay: "Kembali" (back) never looks like "Batalkan reservasi" (cancel the booking)
+    const other = await (
+      await api.post('/api/ops/frontoffice.book', {
+        data: {
+          guest_id: guest.id,
+          room_type_id: dlx,
+          rate_code_id: rack,
+          adults: 2,
+          arrival: tomorrow,
+          departure: new Date(Date.parse(day) + 3 * 86_400_000).toISOString().slice(0, 10),
+        },
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      })
+    ).json();
+    await page.evaluate(() => localStorage.setItem('hotelier.lang', 'id'));
+    await page.goto(`/frontoffice/reservation/detail/${other.id}?tab=history`);
+    await screenOf(page).locator('[data-testid=reservation-history] li', { hasText: 'Dipesan' }).waitFor();
+    const words = await screenOf(page).locator('button').allTextContents();
+    expect(words).toContain('Batalkan reservasi');
+    expect(words.map((w) => w.trim())).toContain('Kembali');
+    await screenshot(page, 'reservation-screen-id-1366');
+    await page.evaluate(() => localStorage.setItem('hotelier.lang', 'en'));
+
     // the same screen at 375 px, one hand on the phone
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
