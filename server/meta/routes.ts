@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext, AuthInfo } from '../context.js';
 import type { DashboardScreen, RouteNode, Screen } from '../../src/core/meta/types.js';
 import { canRun, effectiveReport } from '../reports/definitions.js';
+import { propertyContext } from '../reports/runner.js';
 import { notFound } from '../http/errors.js';
 import { hasRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
@@ -77,7 +78,12 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
       const shipped = ctx.meta.screens.get(id);
       if (!shipped) throw notFound(`screen ${id}`);
       const screen = auth && shipped.kind === 'dashboard' ? await readableDashboard(ctx, auth, shipped) : shipped;
-      return { id, screen, ...related(ctx, screen) };
+      // a list of one day (today's arrivals) opens on the property's business date, not the computer's
+      const context =
+        auth && shipped.kind === 'list' && shipped.day
+          ? { businessDate: (await propertyContext(ctx.db, auth.branchId)).businessDate }
+          : undefined;
+      return { id, screen, ...related(ctx, screen), ...(context && { context }) };
     },
   );
 

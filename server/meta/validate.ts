@@ -187,6 +187,11 @@ export function checkReport(file: string, r: ReportDefinition, entityExists: (id
   const column = (g: string, pointer: string) => cols.has(g) || errors.push({ file, pointer, message: `'${g}' is not a column` });
   (r.groupBy ?? []).forEach((g, i) => column(g, `/groupBy/${i}`));
   (r.totals ?? []).forEach((g, i) => column(g, `/totals/${i}`));
+  for (const [field, ratio] of Object.entries(r.ratios ?? {})) {
+    column(field, `/ratios/${field}`);
+    ratio.of.forEach((g, i) => column(g, `/ratios/${field}/of/${i}`));
+    column(ratio.per, `/ratios/${field}/per`);
+  }
   (r.sort ?? []).forEach((g, i) => column(g.field, `/sort/${i}/field`));
   if (r.chart) {
     column(r.chart.x, '/chart/x');
@@ -272,6 +277,19 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         if (!declared)
           errors.push({ file, pointer: `/links/${i}/to`, message: `links to ${l.to}, which is not a declared route with a screen` });
       });
+      if (s.open) {
+        const opened =
+          raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.node.screen && r.fullPath.replace('{id?}', '{id}') === s.open);
+        if (!opened) errors.push({ file, pointer: '/open', message: `opens ${s.open}, which is not a declared route with a screen` });
+      }
+      if (e) {
+        Object.keys(s.fixedFilter ?? {}).forEach((f) => fieldOf(e, f, `/fixedFilter/${f}`));
+        Object.keys(s.day?.match ?? {}).forEach((f) => {
+          if (fieldOf(e, f, `/day/match/${f}`) && e.properties[f]?.format !== 'date')
+            errors.push({ file, pointer: `/day/match/${f}`, message: `'${f}' of ${e.$id} is not a date field` });
+        });
+      }
+      if (s.day) needLabel(file, '/day/label', [s.day.label], 'the day');
       (s.rowActions ?? []).forEach((a, i) => {
         needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
         if (a.confirm) needLabel(file, `/rowActions/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);

@@ -97,9 +97,10 @@ export async function runReport(
     columns: def.columns,
     groupBy: def.groupBy ?? [],
     totals: def.totals ?? [],
+    ...(def.ratios && { ratios: def.ratios }),
     chart: def.chart,
     rows,
-    grandTotals: totalsOf(rows, def.totals ?? []),
+    grandTotals: totalsOf(rows, def.totals ?? [], def.ratios),
     context: { ...context, generatedAt: new Date().toISOString() },
   };
 }

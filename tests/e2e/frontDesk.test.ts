@@ -111,7 +111,7 @@ describe('the front desk workspace', () => {
     await page.locator('#header-search-results [role=option]', { hasText: code }).waitFor();
     await screenshot(page, 'frontdesk-header-search-1366');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`**/frontoffice/reservation/list?edit=${booked.id}`);
+    await page.waitForURL(`**/frontoffice/reservation/detail/${booked.id}`);
 
     // an unassigned booking dragged onto the second room
     const session = await (await context.request.get('/api/auth/me')).json();

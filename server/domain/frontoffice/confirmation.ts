@@ -5,18 +5,23 @@ import type { Lang } from '../../../src/core/meta/types.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 import { translate, type Labels } from '../../i18n/translate.js';
 import { notFound } from '../../http/errors.js';
-import { priceStay, rateRow, stayTotals, type NightPrice } from './pricing.js';
+import { rateRow, type NightPrice } from './pricing.js';
+import { quoteInputs, quoteStay } from './stayQuote.js';
 
-/** Everything the letter says, read in one place so the PDF code only lays it out. */
-async function letterData(db: Db, branchId: number, id: number) {
+/**
+ * Everything the letter says, read in one place so the PDF code only lays it out; the reservation screen's
+ * summary reads the same, so its stay total is the letter's to the rupiah.
+ */
+export async function letterData(db: Db, branchId: number, id: number) {
   const r = (
     await sql<Record<string, any>>`
-    SELECT v.code, v.arrival::text AS arrival, v.departure::text AS departure, v.adults, v.children, v.status, v.rate_code_id, v.rate_override,
-           v.special_requests, g.name AS guest, ti.name AS title, t.name AS room_type, rm.code AS room, rc.code AS rate_code, rc.name AS rate_name, rc.breakfast_pax,
+    SELECT v.id, v.code, v.version, v.guest_id, v.room_type_id, v.room_id, v.arrival::text AS arrival, v.departure::text AS departure, v.adults, v.children, v.status, v.rate_code_id, v.rate_override,
+           v.special_requests, g.name AS guest, ti.name AS title, vip.name AS vip, t.name AS room_type, rm.code AS room, rc.code AS rate_code, rc.name AS rate_name, rc.breakfast_pax,
            b.name AS hotel, b.address, b.city, b.phone, b.email, s.check_in_time, s.check_out_time
       FROM reservation v
       JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
       LEFT JOIN guest_title ti ON ti.branch_id = g.branch_id AND ti.id = g.title_id
+      LEFT JOIN type_vip vip ON vip.branch_id = g.branch_id AND vip.id = g.type_vip_id
       JOIN room_type t ON t.branch_id = v.branch_id AND t.id = v.room_type_id
       LEFT JOIN room rm ON rm.branch_id = v.branch_id AND rm.id = v.room_id
       LEFT JOIN rate_code rc ON rc.branch_id = v.branch_id AND rc.id = v.rate_code_id
@@ -26,13 +31,17 @@ async function letterData(db: Db, branchId: number, id: number) {
   ).rows[0];
   if (!r) throw notFound('reservation');
   const rate = r.rate_code_id ? await rateRow(db, branchId, r.rate_code_id) : undefined;
-  const nights: NightPrice[] = rate ? priceStay(rate, r.arrival, r.departure, r.rate_override) : [];
+  // priced as the guest pays (dynamic rate of each night, as look to book and the night's charge price it)
+  const quote = rate
+    ? quoteStay(rate, r.arrival, r.departure, r.adults, await quoteInputs(db, branchId, r.arrival, r.departure, [rate]), r.rate_override)
+    : undefined;
+  const nights: NightPrice[] = quote?.nights ?? [];
   const deposits = (
     await sql<{ total: string | null }>`
     SELECT sum(d.amount)::text AS total FROM reservation_deposit d JOIN reservation v ON v.branch_id = d.branch_id AND v.id = d.reservation_id
      WHERE v.branch_id = ${branchId} AND v.id = ${id}`.execute(db)
   ).rows[0].total;
-  return { r, nights, totals: nights.length ? stayTotals(nights) : undefined, deposits: deposits ?? '0' };
+  return { r, nights, totals: quote?.totals, deposits: deposits ?? '0' };
 }
 
 /**

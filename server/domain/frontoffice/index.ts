@@ -22,6 +22,7 @@ import { folioRoutes } from './folio/routes.js';
 import { nightAuditFlow } from './nightAudit/nightAuditFlow.js';
 import { cancelKey, duplicateKeys, issueKeys } from './keys/keyOps.js';
 import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
+import { reservationViewRoutes } from './reservationView.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
@@ -62,5 +63,6 @@ export const frontOfficeModule: DomainModule = {
   async routes(app, ctx) {
     await frontOfficeRoutes(app, ctx);
     await folioRoutes(app, ctx);
+    await reservationViewRoutes(app, ctx, frontOfficeModule.ops ?? []);
   },
 };

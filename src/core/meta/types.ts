@@ -70,6 +70,8 @@ export interface ActionInput {
   ref?: string;
   required?: boolean;
   maxLength?: number;
+  /** a date typed DD/MM/YYYY, sent YYYY-MM-DD */
+  format?: 'date';
 }
 
 export interface ScreenAction {
@@ -102,6 +104,12 @@ export interface ListScreen {
   readOnly?: boolean;
   /** toolbar buttons opening another declared route */
   links?: { label: string; to: string; icon?: string }[];
+  /** a row opens this declared route ({id} is the row's id) instead of the form beside the list */
+  open?: string;
+  /** filters always applied, never shown (status in_house) */
+  fixedFilter?: Record<string, { op: 'eq' | 'ne' | 'in' | 'gt' | 'gte' | 'lt' | 'lte'; value: unknown }>;
+  /** one date chosen in the toolbar (default the business date) compared with date fields */
+  day?: { label: string; match: Record<string, 'eq' | 'lt' | 'lte' | 'gt' | 'gte'> };
 }
 
 export type WidgetName =
@@ -281,8 +289,20 @@ export interface ReportDefinition {
   sort?: { field: string; dir?: 'asc' | 'desc' }[];
   groupBy?: string[];
   totals?: string[];
+  /** total rows of a rate: the sum of `of` divided by the sum of `per` (never a sum of each row's rate) */
+  ratios?: Record<string, ReportRatio>;
   chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string[] };
   rowCap?: number;
+}
+
+/** occupancy = 100 × Σ sold ÷ Σ available; ADR = Σ revenue ÷ Σ sold (USALI: a period's rate is a ratio of its sums) */
+export interface ReportRatio {
+  of: string[];
+  per: string;
+  /** × 100 */
+  percent?: boolean;
+  /** decimals kept (half up): 2 for a percentage, 0 for rupiah */
+  scale: number;
 }
 
 /** Columns every entity table has besides its declared fields. */

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { ReportDefinition } from '../meta/types';
+import type { ReportDefinition, ReportRatio } from '../meta/types';
 
 /** What the runner returns; the same shape feeds the grid, the chart and every export. */
 export interface ReportResult {
@@ -9,6 +9,8 @@ export interface ReportResult {
   columns: ReportDefinition['columns'];
   groupBy: string[];
   totals: string[];
+  /** rates whose total rows are ratios of sums (occupancy, ADR) */
+  ratios?: Record<string, ReportRatio>;
   chart?: ReportDefinition['chart'];
   rows: Record<string, unknown>[];
   /** grand totals of the `totals` columns, exact decimal strings */
@@ -57,8 +59,24 @@ function sum(rows: Record<string, unknown>[], field: string): string {
   return exact.plus(odd).toFixed();
 }
 
-export function totalsOf(rows: Record<string, unknown>[], fields: string[]): Record<string, string> {
-  return Object.fromEntries(fields.map((f) => [f, sum(rows, f)]));
+export function totalsOf(
+  rows: Record<string, unknown>[],
+  fields: string[],
+  ratios: Record<string, ReportRatio> = {},
+): Record<string, string> {
+  const out: Record<string, string> = Object.fromEntries(fields.map((f) => [f, sum(rows, f)]));
+  for (const [field, r] of Object.entries(ratios)) {
+    const per = new Decimal(sum(rows, r.per));
+    // a period without a room to sell has no occupancy: left empty, never 0 %
+    if (per.isZero()) continue;
+    const of = r.of.reduce((a, f) => a.plus(sum(rows, f)), new Decimal(0));
+    out[field] = of
+      .times(r.percent ? 100 : 1)
+      .div(per)
+      .toDecimalPlaces(r.scale, Decimal.ROUND_HALF_UP)
+      .toFixed(r.scale);
+  }
+  return out;
 }
 
 /**
@@ -66,7 +84,7 @@ export function totalsOf(rows: Record<string, unknown>[], fields: string[]): Rec
  * its rows, a subtotal; then the grand total. Up to two levels. Sums are exact decimals.
  */
 export function layoutReport(
-  result: Pick<ReportResult, 'rows' | 'groupBy' | 'totals'>,
+  result: Pick<ReportResult, 'rows' | 'groupBy' | 'totals' | 'ratios'>,
   display: (field: string, value: unknown) => string = (_f, v) => String(v ?? ''),
 ): LayoutItem[] {
   const out: LayoutItem[] = [];
@@ -85,13 +103,13 @@ export function layoutReport(
       const label = display(field, key);
       out.push({ kind: 'group', level, key, label });
       walk(slice, level + 1);
-      out.push({ kind: 'subtotal', level, key, label, count: slice.length, totals: totalsOf(slice, result.totals) });
+      out.push({ kind: 'subtotal', level, key, label, count: slice.length, totals: totalsOf(slice, result.totals, result.ratios) });
       start = end;
     }
   };
   walk(result.rows, 0);
-  if (result.totals.length || result.groupBy.length)
-    out.push({ kind: 'total', count: result.rows.length, totals: totalsOf(result.rows, result.totals) });
+  if (result.totals.length || result.groupBy.length || result.ratios)
+    out.push({ kind: 'total', count: result.rows.length, totals: totalsOf(result.rows, result.totals, result.ratios) });
   return out;
 }
 

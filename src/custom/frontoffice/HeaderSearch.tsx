@@ -84,7 +84,7 @@ export default function HeaderSearch() {
         section: 'reservations' as const,
         title: `${r.code} · ${r.guest}`,
         detail: `${formatDate(r.arrival)} – ${formatDate(r.departure)} · ${r.room ?? r.room_type} · ${t(`reservation.status.${r.status}`)}${r.company ? ` · ${r.company}` : ''}`,
-        to: `/frontoffice/reservation/list?edit=${r.id}`,
+        to: `/frontoffice/reservation/detail/${r.id}`,
       })),
       ...found.guests.map((g) => ({
         key: `g${g.id}`,

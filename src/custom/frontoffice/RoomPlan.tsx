@@ -319,7 +319,7 @@ export default function RoomPlan(_props: ScreenProps) {
     const room = roomAt(cursor.row);
     const bar = barAt(cursor);
     if (action.kind === 'open') {
-      if (bar) navigate(`/frontoffice/reservation/list?edit=${bar.id}`);
+      if (bar) navigate(`/frontoffice/reservation/detail/${bar.id}`);
       else if (room && canEdit) setCreating({ room, arrival: dates[cursor.col].format('YYYY-MM-DD') });
       return;
     }
@@ -628,7 +628,7 @@ export default function RoomPlan(_props: ScreenProps) {
                             title={`${b.code} · ${b.guest} · ${formatDate(b.arrival)} – ${formatDate(b.departure)}`}
                             data-testid={`bar-${b.code}`}
                             onPointerDown={(e) => startDrag(e, b, 'move')}
-                            onClick={() => !moved.current && navigate(`/frontoffice/reservation/list?edit=${b.id}`)}
+                            onClick={() => !moved.current && navigate(`/frontoffice/reservation/detail/${b.id}`)}
                           >
                             <span className="rp-bar-text">{b.guest}</span>
                             {canEdit && (
@@ -689,7 +689,7 @@ export default function RoomPlan(_props: ScreenProps) {
                   e.dataTransfer.setData('text/x-booking', String(b.id));
                   e.dataTransfer.effectAllowed = 'move';
                 }}
-                onClick={() => navigate(`/frontoffice/reservation/list?edit=${b.id}`)}
+                onClick={() => navigate(`/frontoffice/reservation/detail/${b.id}`)}
                 data-testid={`unassigned-${b.code}`}
                 title={t('roomplan.dragHint')}
               >

@@ -111,10 +111,13 @@ export const dataProvider = {
   },
   /** a screen definition with the entity schemas and screens it needs */
   screen(id: string, signal?: AbortSignal) {
-    return apiGet<{ id: string; screen: Screen; entities: Record<string, EntitySchema>; screens: Record<string, Screen> }>(
-      `/api/meta/screens/${id}`,
-      { signal },
-    );
+    return apiGet<{
+      id: string;
+      screen: Screen;
+      entities: Record<string, EntitySchema>;
+      screens: Record<string, Screen>;
+      context?: { businessDate: string };
+    }>(`/api/meta/screens/${id}`, { signal });
   },
   /** the signed-in user's menu for the active property */
   menu<T>(signal?: AbortSignal) {

@@ -9,6 +9,8 @@ export interface ScreenBundle {
   screens: Record<string, Screen>;
   /** a flow screen's flow */
   flows?: Record<string, FlowDefinition>;
+  /** what the screen opens on: a list of one day, the property's business date */
+  context?: { businessDate: string };
 }
 
 const cache = new Map<string, Promise<ScreenBundle>>();

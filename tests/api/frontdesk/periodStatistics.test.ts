@@ -99,6 +99,22 @@ describe('period statistics', () => {
     ]);
   });
 
+  it("shows the same period figures in the occupancy forecast's total row: ratios of the period's sums, never sums of rates", async () => {
+    const res = await desk.get('/api/reports/forecast-room?date_from=2027-09-06&days=3');
+    expect(res.statusCode, res.body).toBe(200);
+    const { period } = (await desk.get('/api/frontoffice/statistics?from=2027-09-06&to=2027-09-08')).json();
+    const total = res.json().grandTotals;
+    expect(total).toMatchObject({
+      available: String(period.available),
+      sold: String(period.sold),
+      revenue: period.room_revenue,
+      occupancy: period.occupancy,
+      occupancy_comp: period.occupancy_with_comp,
+      adr: period.adr,
+      revpar: period.revpar,
+    });
+  });
+
   it("takes the breakfast share out of the breakfast rate's room revenue", async () => {
     const rn = await sql<{ room_revenue: string; package: string }>`
       SELECT room_revenue::text, package::text FROM reservation_night WHERE rate_code_id = ${ids.breakfast} AND night = '2027-09-06'`.execute(

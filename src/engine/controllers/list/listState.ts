@@ -10,6 +10,8 @@ export interface ListState {
   filters: Record<string, string | { from?: string; to?: string }>;
   /** 'new', a row id, or undefined when no form is open */
   edit?: string;
+  /** the day a list with a `day` compares its dates with (YYYY-MM-DD); none: the business date */
+  day?: string;
 }
 
 export type FilterKind = 'boolean' | 'enum' | 'ref' | 'dateRange' | 'number' | 'text';
@@ -44,6 +46,7 @@ export function parseListState(search: URLSearchParams, def: ListScreen, entity:
     dir: dir === 'asc' || dir === 'desc' ? dir : (def.defaultSort?.dir ?? 'asc'),
     filters,
     edit: search.get('edit') ?? undefined,
+    day: def.day && /^\d{4}-\d{2}-\d{2}$/.test(search.get('day') ?? '') ? search.get('day')! : undefined,
   };
 }
 
@@ -59,6 +62,7 @@ export function writeListState(state: ListState): URLSearchParams {
       if (v.to) sp.set(`f.${k}.to`, v.to);
     }
   }
+  if (state.day) sp.set('day', state.day);
   if (state.edit) sp.set('edit', state.edit);
   return sp;
 }
@@ -96,5 +100,12 @@ export function toApiFilter(state: ListState, entity: EntitySchema): Record<stri
     else if (kind === 'enum') out[name] = { op: 'eq', value: field?.type === 'integer' ? Number(raw) : raw };
     else out[name] = { op: 'contains', value: raw };
   }
+  return out;
+}
+
+/** What a list always asks besides the user's filters: its fixed filters, and its dates compared with the day. */
+export function screenFilter(def: ListScreen, day: string | undefined): Record<string, FilterValue> {
+  const out: Record<string, FilterValue> = { ...(def.fixedFilter ?? {}) };
+  if (def.day && day) for (const [field, op] of Object.entries(def.day.match)) out[field] = { op, value: day };
   return out;
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { EntitySchema, ListScreen } from '../../../core/meta/types';
 import { dataProvider, type DataProvider } from '../../api/dataProvider';
 import { createListPager, type Page, type PageRequest } from './listPager';
-import { parseListState, toApiFilter, writeListState, type ListState } from './listState';
+import { parseListState, screenFilter, toApiFilter, writeListState, type ListState } from './listState';
 
 export interface ListStatus {
   /** the first page of the current query is on its way: the list's own panel shows a skeleton */
@@ -20,6 +20,9 @@ export interface ListController {
   setQuery(q: string): void;
   setSort(field: string | undefined, dir: 'asc' | 'desc'): void;
   setFilters(filters: ListState['filters']): void;
+  /** the day a list with a `day` shows (the address's, else the business date it was given) */
+  day?: string;
+  setDay(day: string): void;
   /** opens a record ('new' or its id) beside the list; a new history entry, so Back closes it */
   open(id: number | 'new'): void;
   close(): void;
@@ -42,6 +45,7 @@ export function useListController(
   def: ListScreen,
   entity: EntitySchema,
   source: Pick<DataProvider, 'getList'> = dataProvider,
+  businessDate?: string,
 ): ListController {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, def, entity), [search, def, entity]);
@@ -65,9 +69,13 @@ export function useListController(
   // (a switch to another property mounts the screen afresh).
   const q = state.q || undefined;
   const filterKey = JSON.stringify(state.filters);
+  const day = def.day ? (state.day ?? businessDate) : undefined;
   const filter = useMemo(
-    () => toApiFilter({ q: '', dir: 'asc', filters: JSON.parse(filterKey) as ListState['filters'] }, entity),
-    [filterKey, entity],
+    () => ({
+      ...toApiFilter({ q: '', dir: 'asc', filters: JSON.parse(filterKey) as ListState['filters'] }, entity),
+      ...screenFilter(def, day),
+    }),
+    [filterKey, entity, def, day],
   );
   const current = useRef<unknown>(undefined);
   const getPage = useMemo(() => {
@@ -98,6 +106,8 @@ export function useListController(
     setQuery,
     setSort: (sort, dir) => update({ sort, dir }),
     setFilters: (filters) => update({ filters }),
+    day,
+    setDay: (d) => update({ day: d }),
     open: (id) => update({ edit: String(id) }, false),
     close: () => update({ edit: undefined }, false),
     getPage,

@@ -1,6 +1,7 @@
 import type { ActionInput, ScreenAction } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
 import { LookupSelect } from '../../../widgets/inputs/LookupSelect';
+import { DateInput } from '../../../widgets/inputs/DateInput';
 
 /** The values an action asks for before it runs (a reason, a note), in a panel above the form. */
 export function ActionInputs({
@@ -33,6 +34,12 @@ export function ActionInputs({
             value={(values[f.name] as number | undefined) ?? null}
             onChange={(v) => onChange({ ...values, [f.name]: v ?? undefined })}
             emptyLabel={t('common.noRows')}
+          />
+        ) : f.format === 'date' ? (
+          <DateInput
+            id={id}
+            value={(values[f.name] as string | undefined) ?? null}
+            onChange={(v) => onChange({ ...values, [f.name]: v ?? undefined })}
           />
         ) : (
           <input

@@ -1,21 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { EntitySchema, FormScreen, ScreenAction } from '../../../core/meta/types';
+import { useRowActions } from './useRowActions';
 import type { Row } from '../../api/dataProvider';
-import { downloadFile } from '../../api/client';
 import { useRecordController } from '../../controllers/record/useRecordController';
 import { ActionInputs } from './ActionInputs';
 import { Refusal } from '../Refusal';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
-import { evaluate } from '../../../core/conditions/evaluate';
 import { staleDependents } from '../../../core/documents/refFilter';
 import { widgets } from '../../../widgets/rjsf/widgets';
 import { templates } from '../../../widgets/rjsf/templates';
 import { Drawer } from '../../../widgets/Drawer';
 import { Icon } from '../../../widgets/Icon';
-import { blocking } from '../../../shell/overlay';
 import { toast } from '../../../shell/toasts';
 import { confirmDialog } from '../../../shell/confirm';
 import { enumLabel, fieldLabel } from '../list/FilterBar';
@@ -117,41 +115,16 @@ export default function EntityForm(props: EntityFormProps) {
   };
 
   // an action that needs values from the user (a cancellation reason) asks for them first
-  const [asking, setAsking] = useState<{ action: ScreenAction; values: Record<string, unknown> }>();
-  const runAction = async (a: ScreenAction, given?: Record<string, unknown>) => {
-    if (a.input?.length && !given) {
-      setAsking({ action: a, values: {} });
-      return;
-    }
-    if (
-      a.confirm &&
-      !(await confirmDialog({ message: t(a.confirm), okLabel: t(a.label), tone: a.tone === 'danger' ? 'danger' : 'default' }))
-    )
-      return;
-    if (a.download) {
-      const url = a.download.replace(/\{(\w+)\}/g, (_, f) => encodeURIComponent(String(row?.[f] ?? '')));
-      await blocking((signal) => downloadFile(url, {}, signal)).catch(record.fail);
-      return;
-    }
-    const result = await record.run<Record<string, unknown>>(a.op!, given ?? {}, a.withVersion);
-    if (result === undefined) return;
-    setAsking(undefined);
-    if (a.resultMessage) await confirmDialog({ message: t(a.resultMessage, result), cancelLabel: '' });
-    else toast.success(t('common.done'));
-    props.onSaved?.(record.store.get().row!, false);
-  };
+  const rowActions = useRowActions(record, props.rowActions, resource, () => props.onSaved?.(record.store.get().row!, false));
+  const { asking, setAsking } = rowActions;
+  const runAction = rowActions.run;
 
   const close = async () => {
     if (dirty && !(await confirmDialog({ message: t('common.unsaved'), okLabel: t('common.close') }))) return;
     props.onClose();
   };
 
-  const actions =
-    mode === 'edit' && row
-      ? (props.rowActions ?? []).filter(
-          (a) => evaluate(a.visibleWhen, { data: row, mode }) && hasRight(session, resource, a.permission ?? a.key),
-        )
-      : [];
+  const actions = rowActions.visible;
 
   const body = loadError ? (
     <div className="alert alert-danger">{loadError}</div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { AgGridReact } from 'ag-grid-react';
 import {
   CellStyleModule,
@@ -20,6 +20,7 @@ import { fieldValueType, formatValue } from '../../../core/format/format';
 import type { Row } from '../../api/dataProvider';
 import { Icon } from '../../../widgets/Icon';
 import { Drawer } from '../../../widgets/Drawer';
+import { DateInput } from '../../../widgets/inputs/DateInput';
 import { MOBILE_QUERY, useMediaQuery } from '../../../widgets/useMediaQuery';
 import type { ScreenProps } from '../kinds';
 import { enumLabel, fieldLabel, FilterBar } from './FilterBar';
@@ -59,7 +60,8 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   const session = useSession();
   const { t, has, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const list = useListController(def, entity);
+  const list = useListController(def, entity, undefined, bundle.context?.businessDate);
+  const navigate = useNavigate();
   const { state, status, getPage } = list;
   const [showFilters, setShowFilters] = useState(() => Object.keys(state.filters).length > 0);
   const [detail, setDetail] = useState<Row>();
@@ -114,6 +116,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
             />
           </div>
         )}
+        {def.day && list.day && <DayPicker label={t(def.day.label)} day={list.day} onChange={list.setDay} />}
         {def.filters && def.filters.length > 0 && (
           <button
             type="button"
@@ -175,7 +178,8 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           onSortChanged={onSortChanged}
           onRowClicked={(e) => {
             if (!e.data) return;
-            if (form && !def.readOnly) list.open(e.data.id);
+            if (def.open) navigate(def.open.replace('{id}', String(e.data.id)));
+            else if (form && !def.readOnly) list.open(e.data.id);
             else setDetail(e.data);
           }}
           overlayNoRowsTemplate={`<span class="muted">${t('common.noRows')}</span>`}
@@ -211,6 +215,27 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           </div>
         </Drawer>
       )}
+    </div>
+  );
+}
+
+/** The one day a list shows (today's arrivals), with the day before and after a click away. */
+function DayPicker({ label, day, onChange }: { label: string; day: string; onChange(day: string): void }) {
+  const { t } = useI18n();
+  const shift = (n: number) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    onChange(d.toISOString().slice(0, 10));
+  };
+  return (
+    <div className="day-picker" role="group" aria-label={label}>
+      <button type="button" className="btn btn-icon" onClick={() => shift(-1)} aria-label={t('common.dayBefore')}>
+        <Icon name="chevron-left" size="sm" />
+      </button>
+      <DateInput value={day} onChange={(v) => v && onChange(v)} ariaLabel={label} />
+      <button type="button" className="btn btn-icon" onClick={() => shift(1)} aria-label={t('common.dayAfter')}>
+        <Icon name="chevron-right" size="sm" />
+      </button>
     </div>
   );
 }

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterKind, parseListState, toApiFilter, writeListState } from '../../../../src/engine/controllers/list/listState.js';
+import {
+  filterKind,
+  parseListState,
+  screenFilter,
+  toApiFilter,
+  writeListState,
+} from '../../../../src/engine/controllers/list/listState.js';
 import type { EntitySchema, ListScreen } from '../../../../src/core/meta/types.js';
 import auditSchema from '../../../../schemas/system/audit-log.json';
 import auditList from '../../../../screens/system/log.json';
 import payArticleSchema from '../../../../schemas/system/pay-article.json';
 import payArticleList from '../../../../screens/system/pay-article.json';
+import reservationSchema from '../../../../schemas/frontoffice/reservation.json';
+import inHouseList from '../../../../screens/frontoffice/in-house.json';
 
 const articles = payArticleSchema as unknown as EntitySchema;
 const articleList = payArticleList as unknown as ListScreen;
@@ -106,5 +114,25 @@ describe('toApiFilter: the URL values become typed API filters', () => {
     expect(filterKind(articles.properties.payment_type)).toBe('enum');
     expect(filterKind(audit.properties.at)).toBe('dateRange');
     expect(filterKind(undefined)).toBe('text');
+  });
+});
+
+describe('a list of one day', () => {
+  const inHouse = inHouseList as unknown as ListScreen;
+  const reservation = reservationSchema as unknown as EntitySchema;
+
+  it('asks for the stays in house on the night of the day chosen, whatever else the user filters', () => {
+    expect(screenFilter(inHouse, '2026-11-23')).toEqual({
+      status: { op: 'in', value: ['in_house', 'checked_out'] },
+      arrival: { op: 'lte', value: '2026-11-23' },
+      departure: { op: 'gt', value: '2026-11-23' },
+    });
+  });
+
+  it('keeps the day in the address so a link shows the same night, and ignores a day that is not a date', () => {
+    const state = parseListState(new URLSearchParams('day=2026-12-31&q=Wibawa'), inHouse, reservation);
+    expect(state.day).toBe('2026-12-31');
+    expect(writeListState(state).get('day')).toBe('2026-12-31');
+    expect(parseListState(new URLSearchParams('day=31/12/2026'), inHouse, reservation).day).toBeUndefined();
   });
 });
