@@ -32,7 +32,8 @@ export async function registerServiceWorker() {
   try {
     const reg = await navigator.serviceWorker.register('/sw.js', { updateViaCache: 'none' });
     reg.addEventListener('updatefound', () => console.log('[sw] installing a new version'));
-    void reg.update();
+    // offline or the server restarting: the next start checks again, nothing to tell the person
+    reg.update().catch((err: unknown) => console.warn('[sw] update check failed', err));
     navigator.serviceWorker.addEventListener('message', (e) => console.log('[sw]', e.data));
     const ready = await navigator.serviceWorker.ready;
     ready.active?.postMessage({ type: 'PING' });
