@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { Pool } from 'undici';
 
@@ -31,6 +32,8 @@ export class BenchClient {
     if (method !== 'GET') {
       headers['content-type'] = 'application/json';
       if (this.csrf) headers['x-csrf-token'] = this.csrf;
+      // as the app's data provider does: each command carries its own key (money moves require one)
+      if (path.startsWith('/api/ops/')) headers['idempotency-key'] = crypto.randomUUID();
     }
     const t0 = performance.now();
     const res = await this.pool.request({
