@@ -12,6 +12,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/support/pgliteDemoTemplate.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** who holds and who waits for a connection, by lane */
   gate: ConnectionGate;
+  /** the embedded database only: writes its files as one tar file that `loadDataDir` starts from */
+  dumpTo?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** Directory for PGlite files, or 'memory://' for a throw-away database. */
   dataDir: string;
+  /** PGlite only: a tar file written by Database.dumpTo to start from (the test suite's seeded demo hotel) */
+  loadDataDir?: string;
 }
 
 /** Connections to a PostgreSQL server; a quarter of them at most for heavy work. */
@@ -44,7 +48,7 @@ export const SESSION_SETTINGS = {
   options: '-c jit=off',
 } as const;
 
-export async function connect({ databaseUrl, dataDir }: ConnectOptions): Promise<Database> {
+export async function connect({ databaseUrl, dataDir, loadDataDir }: ConnectOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, ...SESSION_SETTINGS });
     // A connection the server drops while idle (a restart, a failover) is an event, not a crash: the pool
@@ -64,7 +68,7 @@ export async function connect({ databaseUrl, dataDir }: ConnectOptions): Promise
   }
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  const thread = new PGliteThread(dir);
+  const thread = new PGliteThread(dir, loadDataDir);
   await thread.waitReady;
   // PGlite is one session: one client, and the gate decides whose turn it is.
   const client = new pg.Client(new PGlitePgConfig({ pglite: thread as any }) as pg.ClientConfig);
@@ -83,6 +87,7 @@ export async function connect({ databaseUrl, dataDir }: ConnectOptions): Promise
     db,
     kind: 'pglite',
     gate,
+    dumpTo: (file) => thread.dumpTo(file),
     close: async () => {
       await db.destroy();
       await thread.close();

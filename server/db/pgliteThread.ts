@@ -19,8 +19,9 @@ export class PGliteThread {
   private batch: Uint8Array[] = [];
   readonly waitReady: Promise<void>;
 
-  constructor(dataDir: string) {
-    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir } });
+  /** loadDataDir: a dump written by dumpTo() to start from */
+  constructor(dataDir: string, loadDataDir?: string) {
+    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, loadDataDir } });
     this.waitReady = new Promise((resolve, reject) => {
       const onMessage = (m: { id: number; ready?: boolean }) => {
         if (m.id !== 0) return;
@@ -43,7 +44,7 @@ export class PGliteThread {
     });
   }
 
-  private send(message: { bytes?: Uint8Array; close?: boolean }): Promise<Uint8Array> {
+  private send(message: { bytes?: Uint8Array; close?: boolean; dumpTo?: string }): Promise<Uint8Array> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -61,6 +62,11 @@ export class PGliteThread {
     const out: BackendMessage[] = [];
     new Parser().parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (m) => out.push(m));
     return out;
+  }
+
+  /** Writes the database's files as one tar file. */
+  async dumpTo(file: string) {
+    await this.send({ dumpTo: file });
   }
 
   async close() {

@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -7,10 +8,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * The embedded database in its own thread: it receives PostgreSQL wire-protocol messages and answers
  * with the server's raw reply, so a long statement never stops the HTTP server's event loop.
  * Plain JavaScript, so the thread starts the same under tsx, Vitest and plain Node.
- * Requests: { id, bytes } or { id, close: true }; replies: { id, bytes } | { id, error } | { id, closed }.
+ * It can start from a dump of another database's files (workerData.loadDataDir, a tar file) and write such a dump.
+ * Requests: { id, bytes } | { id, dumpTo } | { id, close: true }; replies: { id, bytes } | { id, error } | { id, closed }.
  */
 const port = parentPort;
-const lite = await PGlite.create({ dataDir: workerData.dataDir, extensions: { btree_gist, pg_trgm } });
+const loadDataDir = workerData.loadDataDir ? new Blob([await readFile(workerData.loadDataDir)]) : undefined;
+const lite = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
 port.postMessage({ id: 0, ready: true });
 
 // One message at a time, in order: the connection on the other side sends its next batch only after a reply.
@@ -24,6 +27,12 @@ async function answer(req) {
     if (req.close) {
       await lite.close();
       port.postMessage({ id: req.id, closed: true });
+      return;
+    }
+    if (req.dumpTo) {
+      const dump = await lite.dumpDataDir('none');
+      await writeFile(req.dumpTo, Buffer.from(await dump.arrayBuffer()));
+      port.postMessage({ id: req.id, bytes: new Uint8Array() });
       return;
     }
     // a copy of its own, since the reply may be a view into the database's memory

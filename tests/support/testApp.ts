@@ -11,9 +11,11 @@ import { buildApp } from '../../server/app.js';
 import { seedDemo } from '../../server/seed/demo.js';
 import { DEMO_PASSWORD } from '../../server/seed/demoUsers.js';
 import type { Mail, Mailer } from '../../server/auth/mailer.js';
+import { inject } from 'vitest';
 import { freshPostgresDatabase } from './postgres.js';
+import { BUSINESS_DATE } from './demoTemplate.js';
 
-export const BUSINESS_DATE = '2026-11-23';
+export { BUSINESS_DATE };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,7 +33,8 @@ let cachedMeta: Meta | undefined;
 
 /**
  * A real server on a real database: PGlite in memory by default, a fresh PostgreSQL database when
- * the suite runs with TEST_DB=postgres. Migrated and loaded with the demo hotel, like a first start.
+ * the suite runs with TEST_DB=postgres. Migrated and loaded with the demo hotel, like a first start (or a
+ * copy of the run's once-seeded demo hotel, which is the same).
  */
 export async function startTestApp(
   options: {
@@ -45,10 +48,15 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const meta = options.meta ?? (cachedMeta ??= loadMeta(projectRoot));
-  const databaseUrl = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
-  const database = await connect({ databaseUrl, dataDir: 'memory://' });
-  await migrate(database.db, path.join(projectRoot, 'server', 'migrations'));
-  if (options.seed !== false) await seedDemo(database.db, meta, { businessDate: BUSINESS_DATE });
+  // the run's seeded demo hotel when the suite's global setup made one (tests/support/demoTemplate.ts)
+  const template = options.seed !== false && !options.meta ? inject('demoTemplate') : undefined;
+  const postgres = process.env.TEST_DB === 'postgres';
+  const databaseUrl = postgres ? await freshPostgresDatabase(template) : undefined;
+  const database = await connect({ databaseUrl, dataDir: 'memory://', loadDataDir: postgres ? undefined : template });
+  if (!template) {
+    await migrate(database.db, path.join(projectRoot, 'server', 'migrations'));
+    if (options.seed !== false) await seedDemo(database.db, meta, { businessDate: BUSINESS_DATE });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-test-'));
   const config = { ...loadConfig({}), root: options.root ?? projectRoot, dataDir, databaseUrl, ...options.config };
   const mails: Mail[] = [];
