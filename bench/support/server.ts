@@ -60,9 +60,15 @@ export interface RunningServer {
  * The real server, as `npm start` runs it (built client, its own start-up: migrations, demo seed,
  * statistics), in a child process on a port of the benchmark's range.
  */
+/** BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+function cpuProfileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export async function startServer(database: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
     env: {
       ...process.env,
