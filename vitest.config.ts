@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          // the server's modules are imported once per worker, not once per file (a second a file)
+          isolate: false,
           globalSetup: ['tests/support/pgliteDemoTemplate.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -23,6 +25,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          isolate: false,
           globalSetup: ['tests/support/postgresServer.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
