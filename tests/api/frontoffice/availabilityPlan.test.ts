@@ -63,6 +63,21 @@ describe('availability plan on a busy hotel', () => {
     expect(found.json().rows.map((r: { code: string }) => r.code)).toContain('H17-33');
   });
 
+  it("finds a guest's stay by the guest's telephone through the same search index", async () => {
+    const db = t.database.db;
+    await sql`INSERT INTO guest (branch_id, name, phone) VALUES (1, 'Yohanes Sitompul', '+62 811 6060 4242')`.execute(db);
+    await sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, status)
+              SELECT 1, 'YS-1', max(id), date '2027-01-08', date '2027-01-10', (SELECT id FROM room_type WHERE branch_id = 1 AND code = 'DLX'), 'confirmed'
+                FROM guest WHERE phone = '+62 811 6060 4242'`.execute(db);
+    const m = buildEntityModel(t.meta.entities.get('frontoffice/reservation')!);
+    const explain = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+      EXPLAIN (FORMAT JSON) SELECT id FROM reservation WHERE branch_id = 1 AND (${searchText(m)}) ILIKE ${'%6060 4242%'}
+       ORDER BY arrival, id LIMIT 50`.execute(db);
+    const all = nodes(explain.rows[0]['QUERY PLAN'][0].Plan);
+    expect(all.filter((n) => n['Relation Name'] === 'reservation' && n['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(all.some((n) => n['Index Name'] === 'reservation_search_trgm_idx')).toBe(true);
+  });
+
   it.runIf(process.env.TEST_DB === 'postgres')('connects to PostgreSQL without JIT, with a statement timeout and its name', async () => {
     const { rows } = await sql<{ jit: string; timeout: string; name: string; idle: string }>`
       SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout,
