@@ -181,4 +181,31 @@ describe('the front desk workspace', () => {
     await screenshot(phone.page, 'frontdesk-roomplan-375');
     await phone.context.close();
   }, 120_000);
+
+  it('shows all 120 rooms of Grand Nusantara Bandung at once at 1366×800 in the "all rooms" density, bars readable and opening their stay', async () => {
+    const { page, context } = await newPage(browser, 1366, 800);
+    await signIn(page, 'frontdesk');
+    await page.waitForURL('**/frontoffice/dashboard');
+    await page.goto('/frontoffice/roomplan');
+    await page.locator('[data-testid=roomplan] .rp-row[data-room]').first().waitFor();
+    // comfortable, compact, all rooms (Siti reads Indonesian: "Semua kamar")
+    await page.locator('.roomplan-toolbar .segmented button').nth(4).click();
+    const rows = page.locator('[data-testid=roomplan-overview] .rp-ov-row[data-room]');
+    await expect.poll(() => rows.count()).toBe(120);
+    const boxes = await rows.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    for (const b of boxes) {
+      expect(b.bottom).toBeLessThanOrEqual(800);
+      expect(b.right).toBeLessThanOrEqual(1366);
+      expect(b.height).toBeGreaterThanOrEqual(14);
+    }
+    const codes = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-room')));
+    expect(new Set(codes).size).toBe(120);
+    const bar = page.locator('.rp-ov-bar[data-testid^=bar-]').first();
+    const fontSize = await bar.evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(10);
+    await screenshot(page, 'frontdesk-roomplan-all-rooms-1366x800');
+    await bar.click();
+    await page.waitForURL('**/frontoffice/reservation/detail/*');
+    await context.close();
+  }, 60_000);
 });

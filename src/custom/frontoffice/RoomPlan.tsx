@@ -23,10 +23,11 @@ import type { ScreenProps } from '../../engine/screens/kinds';
 import { LookToBook } from './LookToBook';
 import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 import { Drawer } from '../../widgets/Drawer';
-import { BLOCK, barSpan, blocksFor } from './roomPlanBlocks';
+import { BLOCK, barSpan, blocksFor, oooSpan } from './roomPlanBlocks';
+import { RoomPlanOverview } from './RoomPlanOverview';
 import { planKey, type PlanCursor } from './roomPlanKeys';
 
-interface PlanRoom {
+export interface PlanRoom {
   id: number;
   code: string;
   room_type_id: number;
@@ -67,6 +68,9 @@ interface LastMove {
 }
 
 const ROWS = { comfortable: 34, compact: 22 } as const;
+/** comfortable and compact draw the scrolling grid; overview draws every room at once (RoomPlanOverview) */
+const DENSITIES = ['comfortable', 'compact', 'overview'] as const;
+type Density = (typeof DENSITIES)[number];
 const HEAD = 44;
 const DAY = { 14: 64, 30: 40 } as Record<number, number>;
 const ROOM_COL = 92;
@@ -104,14 +108,15 @@ export default function RoomPlan(_props: ScreenProps) {
   const [creating, setCreating] = useState<{ room: PlanRoom; arrival: string }>();
   const [roomType, setRoomType] = useState<number | null>(null);
   const [floor, setFloor] = useState<number | null>(null);
-  const [density, setDensity] = useState<keyof typeof ROWS>(() =>
-    localStorage.getItem('roomplan.density') === 'compact' ? 'compact' : 'comfortable',
+  const [density, setDensity] = useState<Density>(
+    () => DENSITIES.find((d) => d === localStorage.getItem('roomplan.density')) ?? 'comfortable',
   );
   const [cursor, setCursor] = useState<PlanCursor>({ row: 0, col: 0 });
   const [lastMove, setLastMove] = useState<LastMove>();
   const [jump, setJump] = useState('');
   const [pendingRoom, setPendingRoom] = useState<number>();
-  const ROW = ROWS[density];
+  const overview = density === 'overview';
+  const ROW = ROWS[overview ? 'compact' : density];
   const asked4Jump = useRef<string | null>(null);
   const moved = useRef(false);
   const asked = useRef(new Set<number>());
@@ -173,9 +178,9 @@ export default function RoomPlan(_props: ScreenProps) {
   const visibleRows = rows.getVirtualItems();
   const visibleCols = cols.getVirtualItems();
 
-  // the blocks of rooms in view that have not been asked for yet
-  const firstRow = visibleRows[0]?.index ?? 0;
-  const lastRow = visibleRows[visibleRows.length - 1]?.index ?? -1;
+  // the blocks of rooms in view that have not been asked for yet (all of them for the overview)
+  const firstRow = overview ? 0 : (visibleRows[0]?.index ?? 0);
+  const lastRow = overview ? total - 1 : (visibleRows[visibleRows.length - 1]?.index ?? -1);
   useEffect(() => {
     if (!head) return;
     for (const b of blocksFor(firstRow, lastRow)) {
@@ -457,7 +462,7 @@ export default function RoomPlan(_props: ScreenProps) {
             ))}
           </div>
           <div className="segmented" role="group" aria-label={t('roomplan.density')}>
-            {(['comfortable', 'compact'] as const).map((d) => (
+            {DENSITIES.map((d) => (
               <button
                 key={d}
                 type="button"
@@ -527,6 +532,17 @@ export default function RoomPlan(_props: ScreenProps) {
       </div>
       {!head ? (
         <div className="skeleton" style={{ height: 420 }} />
+      ) : overview ? (
+        <div className="card roomplan-card">
+          <RoomPlanOverview
+            rooms={[...blocks.keys()].sort((x, y) => x - y).flatMap((n) => blocks.get(n)!.rooms)}
+            bookingsOf={bookingsOf}
+            from={head.from}
+            nights={nights}
+            onOpen={(b) => navigate(`/frontoffice/reservation/detail/${b.id}`)}
+            onBook={canEdit ? (room, arrival) => setCreating({ room, arrival }) : undefined}
+          />
+        </div>
       ) : (
         <div className="card roomplan-card">
           <div
@@ -725,8 +741,8 @@ export default function RoomPlan(_props: ScreenProps) {
 }
 
 function OooBar({ room, from, days, w }: { room: PlanRoom; from: string; days: number; w: number }) {
-  const { start, end } = barSpan(from, days, room.ooo_from!, room.ooo_to ?? dayjs(from).add(days, 'day').format('YYYY-MM-DD'));
-  if (end <= 0 || start >= days) return null;
+  const { start, end } = oooSpan(from, days, room.ooo_from!, room.ooo_to);
+  if (end <= start) return null;
   return (
     <div className="rp-bar rp-ooo" style={{ top: 4, left: ROOM_COL + start * w + 2, width: (end - start) * w - 4 }}>
       OOO

@@ -17,3 +17,9 @@ export function barSpan(windowFrom: string, days: number, arrival: string, depar
   const day = (d: string) => Math.round((Date.parse(`${d}T00:00:00Z`) - Date.parse(`${windowFrom}T00:00:00Z`)) / 86_400_000);
   return { start: Math.max(0, day(arrival)), end: Math.min(days, day(departure)) };
 }
+
+/** Where a room's out-of-order span sits in the window; an open-ended one runs to the window's end. */
+export function oooSpan(windowFrom: string, days: number, from: string, to: string | null): { start: number; end: number } {
+  const { start, end } = barSpan(windowFrom, days, from, to ?? from);
+  return { start, end: to ? end : days };
+}
