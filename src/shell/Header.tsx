@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { customComponent } from '../engine/screens/custom/registry';
+import { headerWidgets } from '../engine/screens/custom/registry';
 import { dataProvider } from '../engine/api/dataProvider';
 import { loadLabels, useI18n } from '../engine/i18n/i18n';
 import { endSession, sessionStore, useSession } from '../engine/session/session';
@@ -11,8 +11,8 @@ import { loadMenu } from './menu';
 import { blocking } from './overlay';
 import { toast } from './toasts';
 
-// the property's search box, a hotel screen found through the registry like any custom screen
-const HeaderSearch = customComponent<object>('frontoffice/HeaderSearch');
+// what the modules put in the header (src/custom/<module>/header/), found through the registry
+const widgets = headerWidgets();
 
 export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): void; onToggleTheme(): void }) {
   const session = useSession();
@@ -51,11 +51,11 @@ export function Header({ onToggleSidebar, onToggleTheme }: { onToggleSidebar(): 
         >
           <Icon name="menu" />
         </button>
-        {HeaderSearch && (
-          <Suspense fallback={null}>
-            <HeaderSearch />
+        {widgets.map(({ name, Component }) => (
+          <Suspense key={name} fallback={null}>
+            <Component />
           </Suspense>
-        )}
+        ))}
         <span className="spacer" />
         <Dropdown
           label={t('shell.switchBranch')}

@@ -208,4 +208,24 @@ describe('the front desk workspace', () => {
     await page.waitForURL('**/frontoffice/reservation/detail/*');
     await context.close();
   }, 60_000);
+
+  it('searches from the header on a 375 px phone: a search button opens the box over the header, full width', async () => {
+    const { page, context } = await newPage(browser, 375, 812);
+    await signIn(page, 'frontdesk');
+    await page.waitForURL('**/frontoffice/dashboard');
+    const box = page.getByTestId('header-search');
+    await expect.poll(() => box.isVisible()).toBe(false);
+    await page.getByTestId('header-search-open').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('header-search');
+    expect((await box.boundingBox())!.width).toBeGreaterThan(250);
+    await page.keyboard.type('Wijaya');
+    const first = page.locator('#header-search-results [role=option]').first();
+    await first.waitFor();
+    expect(await first.textContent()).toMatch(/Wijaya/);
+    await screenshot(page, 'frontdesk-header-search-375');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => box.isVisible()).toBe(false);
+    await expect.poll(() => page.getByTestId('header-search-open').isVisible()).toBe(true);
+    await context.close();
+  }, 60_000);
 });

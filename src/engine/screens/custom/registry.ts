@@ -17,3 +17,16 @@ export function customComponent<P = ScreenProps>(name: string): LazyExoticCompon
   }
   return c;
 }
+
+// A module puts something in the application header (a search box, a clock) by placing a component in
+// src/custom/<module>/header/; the shell draws them all, in path order, knowing none by name.
+const headerModules = import.meta.glob<{ default: ComponentType<object> }>('../../../custom/*/header/*.tsx');
+
+export function headerWidgets(): { name: string; Component: LazyExoticComponent<ComponentType<object>> }[] {
+  return Object.keys(headerModules)
+    .sort()
+    .map((file) => {
+      const name = file.replace('../../../custom/', '').replace(/\.tsx$/, '');
+      return { name, Component: customComponent<object>(name)! };
+    });
+}

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { dataProvider } from '../../engine/api/dataProvider';
-import { useI18n } from '../../engine/i18n/i18n';
-import { hasRight, useSession } from '../../engine/session/session';
-import { useDebounced } from '../../engine/useDebounced';
-import { formatDate } from '../../core/format/format';
-import { Icon } from '../../widgets/Icon';
+import { dataProvider } from '../../../engine/api/dataProvider';
+import { useI18n } from '../../../engine/i18n/i18n';
+import { hasRight, useSession } from '../../../engine/session/session';
+import { useDebounced } from '../../../engine/useDebounced';
+import { formatDate } from '../../../core/format/format';
+import { Icon } from '../../../widgets/Icon';
 
 interface Found {
   reservations: {
@@ -44,6 +44,8 @@ export default function HeaderSearch() {
   const [found, setFound] = useState<Found>();
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState(false);
+  // on a phone the box is a search button until tapped; then it covers the header, full width
+  const [expanded, setExpanded] = useState(false);
   const box = useRef<HTMLInputElement>(null);
   const q = useDebounced(text.trim(), 200);
   const may = hasRight(session, 'frontoffice.reservation', 'view') || hasRight(session, 'frontoffice.guest', 'view');
@@ -53,12 +55,18 @@ export default function HeaderSearch() {
       const el = e.target as HTMLElement;
       if (e.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && !el.isContentEditable) {
         e.preventDefault();
+        setExpanded(true);
         box.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // the box is shown only once expanded (on a phone): focus it after that render
+  useEffect(() => {
+    if (expanded) box.current?.focus();
+  }, [expanded]);
 
   useEffect(() => {
     if (q.length < 2) {
@@ -111,8 +119,12 @@ export default function HeaderSearch() {
   }, [found, t]);
 
   if (!may) return null;
-  const go = (item: Item) => {
+  const collapse = () => {
     setOpen(false);
+    setExpanded(false);
+  };
+  const go = (item: Item) => {
+    collapse();
     setText('');
     navigate(item.to);
   };
@@ -121,7 +133,7 @@ export default function HeaderSearch() {
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
     else if (e.key === 'Enter' && items[active]) go(items[active]);
     else if (e.key === 'Escape') {
-      setOpen(false);
+      collapse();
       box.current?.blur();
     } else return;
     e.preventDefault();
@@ -129,8 +141,21 @@ export default function HeaderSearch() {
   const shown = open && q.length >= 2 && found;
 
   return (
-    <div className="header-search" role="search">
-      <Icon name="search" size="sm" />
+    <div className={`header-search${expanded ? ' expanded' : ''}`} role="search">
+      <button
+        type="button"
+        className="header-search-toggle"
+        aria-label={t('search.label')}
+        aria-expanded={expanded}
+        onClick={() => {
+          setExpanded(true);
+          box.current?.focus();
+        }}
+        onMouseDown={(e) => e.preventDefault()}
+        data-testid="header-search-open"
+      >
+        <Icon name="search" size="sm" />
+      </button>
       <input
         ref={box}
         type="search"
@@ -148,10 +173,26 @@ export default function HeaderSearch() {
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onBlur={() =>
+          setTimeout(() => {
+            setOpen(false);
+            if (!box.current?.value) setExpanded(false);
+          }, 150)
+        }
         onKeyDown={onKey}
         data-testid="header-search"
       />
+      {expanded && (
+        <button
+          type="button"
+          className="header-search-close"
+          aria-label={t('common.close')}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={collapse}
+        >
+          <Icon name="x" size="sm" />
+        </button>
+      )}
       {shown && (
         <div id="header-search-results" className="header-search-results" role="listbox" aria-label={t('search.label')}>
           {!items.length && <div className="muted header-search-none">{t('search.none', { text: q })}</div>}
