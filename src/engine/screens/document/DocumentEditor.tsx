@@ -12,8 +12,9 @@ import { templates } from '../../../widgets/rjsf/templates';
 import { Icon } from '../../../widgets/Icon';
 import { toast } from '../../../shell/toasts';
 import { confirmDialog } from '../../../shell/confirm';
-import { enumLabel, fieldLabel } from '../list/FilterBar';
-import { buildForm, changedValues } from '../form/buildForm';
+import { enumLabel } from '../list/FilterBar';
+import { changedValues } from '../form/buildForm';
+import { useBuiltForm } from '../form/useFormLabels';
 import { formValidator } from '../form/formValidator';
 import { errorTransformer } from '../form/formValidation';
 import { DocumentLines } from './DocumentLines';
@@ -60,18 +61,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
     () => ({ kind: 'form', entity: entity.$id, title: def.title, sections: def.header.sections, fields: def.header.fields }),
     [def, entity.$id],
   );
-  const labels = useMemo(
-    () => ({
-      field: (name: string, explicit?: string) => fieldLabel(entity, name, t, has, explicit),
-      enumValue: (name: string, value: unknown) => enumLabel(entity, name, value, t),
-      t: (k: string) => t(k),
-    }),
-    [entity, t, has],
-  );
-  const built = useMemo(() => buildForm(entity, header, values, mode, labels), [entity, header, values, mode, labels]);
-  useEffect(() => {
-    shown.current = built.schema.properties;
-  }, [built]);
+  const { labels, built } = useBuiltForm(entity, header, values, mode, shown);
   const placed = header.sections.flatMap((s) => s.fields);
   const initial = (row ?? defaults(entity)) as Record<string, unknown>;
   const headerChanges = () => changedValues(entity, initial, controller.record.store.get().values, placed, built.hidden, mode);

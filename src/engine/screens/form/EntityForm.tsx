@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import type { EntitySchema, FormScreen, ScreenAction } from '../../../core/meta/types';
@@ -16,8 +16,8 @@ import { Drawer } from '../../../widgets/Drawer';
 import { Icon } from '../../../widgets/Icon';
 import { toast } from '../../../shell/toasts';
 import { confirmDialog } from '../../../shell/confirm';
-import { enumLabel, fieldLabel } from '../list/FilterBar';
-import { buildForm, changedValues } from './buildForm';
+import { changedValues } from './buildForm';
+import { useBuiltForm } from './useFormLabels';
 import { formValidator } from './formValidator';
 import { errorTransformer } from './formValidation';
 
@@ -47,7 +47,7 @@ function defaults(entity: EntitySchema) {
 export default function EntityForm(props: EntityFormProps) {
   const { entity, form, resource, layout = 'drawer' } = props;
   const session = useSession();
-  const { t, has } = useI18n();
+  const { t } = useI18n();
   const formRef = useRef<Form>(null);
   const shown = useRef<Record<string, unknown>>({});
   const record = useRecordController({
@@ -58,18 +58,7 @@ export default function EntityForm(props: EntityFormProps) {
   });
   const { mode, row, values: data, loadError, problem, fieldErrors, id } = record.state;
 
-  const labels = useMemo(
-    () => ({
-      field: (name: string, explicit?: string) => fieldLabel(entity, name, t, has, explicit),
-      enumValue: (name: string, value: unknown) => enumLabel(entity, name, value, t),
-      t: (k: string) => t(k),
-    }),
-    [entity, t, has],
-  );
-  const built = useMemo(() => buildForm(entity, form, data, mode, labels), [entity, form, data, mode, labels]);
-  useEffect(() => {
-    shown.current = built.schema.properties;
-  }, [built]);
+  const { labels, built } = useBuiltForm(entity, form, data, mode, shown);
   const placed = form.sections.flatMap((s) => s.fields);
   const initial = (row ?? defaults(entity)) as Record<string, unknown>;
   const dirty =
