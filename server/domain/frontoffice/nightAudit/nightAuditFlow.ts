@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { conflict, forbidden } from '../../../http/errors.js';
+import { audit } from '../../../http/audit.js';
 import { hasRight } from '../../../http/rbac.js';
 import { serverStep, type ServerFlowImplementation } from '../../../flows/registry.js';
 import { formatDate, formatMoney } from '../../../../src/core/format/format.js';
@@ -56,16 +57,33 @@ export const nightAuditFlow: ServerFlowImplementation = {
     allCharged: ({ event }) => event.output?.more === false,
   },
   actors: {
-    runChecks: serverStep(async ({ db, input, run }) => {
+    runChecks: serverStep(async ({ db, input, run, auth, write }) => {
       const day = input.business_date as string;
       if ((await currentDay(db, run.branchId)) !== day) throw conflict('nightAudit.notOpenDay', { date: formatDate(day), open: '' });
       const problems = await auditChecks(db, run.branchId, day);
       const blocking = problems.filter((p) => p.blocking);
-      if (blocking.length && !input.override_reason)
+      const reason = input.override_reason as string | undefined;
+      if (blocking.length && !reason)
         throw conflict('nightAudit.blocked', {
           date: formatDate(day),
           problems: blocking.map((p) => `${p.count} × ${p.items.slice(0, 5).join(', ')}`).join('; '),
         });
+      // the rights of the starter now, not when the run was asked for: a right taken away meanwhile stops it here
+      if (blocking.length && !hasRight(auth, NIGHT_AUDIT, 'override')) throw forbidden('nightAudit.overrideRight');
+      if (blocking.length)
+        write((trx) =>
+          audit(
+            trx,
+            { auth },
+            {
+              entity: 'night-audit',
+              entityId: run.id,
+              action: 'override',
+              summary: `${formatDate(day)}: ${reason}`,
+              after: { business_date: day, reason, overridden: blocking },
+            },
+          ),
+        );
       const stays = (
         await sql<{ n: number }>`
           SELECT count(*)::int AS n FROM reservation WHERE branch_id = ${run.branchId} AND status = 'in_house'
@@ -75,6 +93,8 @@ export const nightAuditFlow: ServerFlowImplementation = {
         business_date: day,
         business_date_shown: formatDate(day),
         problems,
+        override_reason: blocking.length ? reason : null,
+        overridden: blocking,
         total: stays + LATER_STEPS,
         done: 0,
         cursor: 0,
