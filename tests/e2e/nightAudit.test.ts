@@ -58,6 +58,17 @@ describe('the night audit in the browser', () => {
     const breakfastFolio = lines.find((l) => l.article.startsWith('BF'))!.folio;
     const mine = lines.filter((l) => l.folio === breakfastFolio).map((l) => l.article.slice(0, 2));
     expect(mine).toEqual(expect.arrayContaining(['RM', 'BF']));
+
+    // the report set the audit kept for the day, read back as printed that night
+    await page.goto('/frontoffice/na/reports');
+    await page.locator(`[data-testid=na-kept-${day}-drr]`).click();
+    await page.locator('[data-testid=na-kept-at]').waitFor();
+    expect(await page.locator('.na-kept-report').innerText()).toContain(`${d}/${m}/${y}`);
+    await screenshot(page, 'night-audit-kept-reports-1366');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await page.locator('[data-testid=na-kept-at]').waitFor();
+    await screenshot(page, 'night-audit-kept-reports-375');
     await context.close();
   });
   it('offers the override of a failed check only to a group holding the right, and closes the day with the reason given', async () => {

@@ -10,13 +10,14 @@ import { formatDate, formatMoney } from '../../../../src/core/format/format.js';
 import { postRoomCharges } from '../stay/roomCharges.js';
 import { auditChecks } from './checks.js';
 import { postNoShows } from './noShows.js';
+import { keepReportSet, runReportSet } from './reportSet.js';
 import { dayStatistics, keepDayStatistics } from './statistics.js';
 
 export const NIGHT_AUDIT = 'frontoffice.night-audit';
 /** stays charged per step: each batch commits alone, so a crash loses at most one batch's work (done again) */
 export const CHARGE_BATCH = 250;
-/** steps after the charges, for the progress bar: no-shows, statistics, roll */
-const LATER_STEPS = 3;
+/** steps after the charges, for the progress bar: no-shows, statistics, the report set, roll */
+const LATER_STEPS = 4;
 
 interface AuditContext {
   business_date: string;
@@ -40,7 +41,7 @@ async function inHouseIds(db: Db, branchId: number, day: string, after: number, 
 
 /**
  * The night audit (flows/night-audit-run.json): checks → room and package charges in batches → no-shows →
- * statistics → roll the business date. Every posting is keyed (stay, night, article), the statistics are
+ * statistics → the report set kept as the auditor sees it → roll the business date. Every posting is keyed (stay, night, article), the statistics are
  * kept once per day and the roll only moves the date it closes, so a resumed step, or a second run of the
  * same day, posts nothing new. The roll is the last step's own transaction.
  */
@@ -124,7 +125,13 @@ export const nightAuditFlow: ServerFlowImplementation = {
       const c = context as unknown as AuditContext;
       const stats = await dayStatistics(db, run.branchId, c.business_date, c.no_shows);
       write((trx) => keepDayStatistics(trx, run.branchId, run.userId, run.id, stats));
-      return { statistics: stats, done: c.done + 1, current: 'nightAudit.step.rolling' };
+      return { statistics: stats, done: c.done + 1, current: 'nightAudit.step.reports' };
+    }),
+    keepReports: serverStep(async ({ ctx, context, run, write }) => {
+      const c = context as unknown as AuditContext;
+      const results = await runReportSet(ctx, run.branchId, c.business_date);
+      write((trx) => keepReportSet(trx, run.branchId, run.userId, run.id, c.business_date, results));
+      return { reports: results.map((r) => r.code), done: c.done + 1, current: 'nightAudit.step.rolling' };
     }),
     rollBusinessDate: serverStep(async ({ context, run, write }) => {
       const c = context as unknown as AuditContext;
