@@ -5,10 +5,11 @@ import type { Db } from '../../../db/connect.js';
 import { conflict, forbidden } from '../../../http/errors.js';
 import { audit } from '../../../http/audit.js';
 import { hasRight } from '../../../http/rbac.js';
-import { serverStep, type ServerFlowImplementation } from '../../../flows/registry.js';
+import { serverStep, type ServerFlowImplementation, type StepArgs } from '../../../flows/registry.js';
 import { formatDate, formatMoney } from '../../../../src/core/format/format.js';
 import { postRoomCharges } from '../stay/roomCharges.js';
 import { auditChecks } from './checks.js';
+import { checkGuestLedger } from './guestLedger.js';
 import { postNoShows } from './noShows.js';
 import { keepReportSet, runReportSet } from './reportSet.js';
 import { dayStatistics, keepDayStatistics } from './statistics.js';
@@ -28,6 +29,10 @@ interface AuditContext {
   charged_total: string;
   no_shows: number;
 }
+
+/** Every step ends by checking the guest ledger in its own transaction, after what it wrote (guestLedger.ts). */
+const ledgerTies = (write: StepArgs['write'], branchId: number, step: string) =>
+  write((trx) => checkGuestLedger(trx, branchId, `nightAudit.step.${step}`));
 
 const currentDay = async (db: Db, branchId: number) =>
   (await sql<{ d: string }>`SELECT business_date::text AS d FROM hotel_setup WHERE branch_id = ${branchId}`.execute(db)).rows[0].d;
@@ -90,6 +95,7 @@ export const nightAuditFlow: ServerFlowImplementation = {
           SELECT count(*)::int AS n FROM reservation WHERE branch_id = ${run.branchId} AND status = 'in_house'
              AND arrival <= ${day}::date AND departure > ${day}::date`.execute(db)
       ).rows[0].n;
+      ledgerTies(write, run.branchId, 'checking');
       return {
         business_date: day,
         business_date_shown: formatDate(day),
@@ -111,6 +117,7 @@ export const nightAuditFlow: ServerFlowImplementation = {
           const total = new Decimal(c.charged_total).plus(r.total).toFixed(0);
           return { charged: c.charged + r.stays, charged_total: total, charged_total_shown: formatMoney(total) };
         });
+      ledgerTies(write, run.branchId, 'charging');
       return { cursor: ids.at(-1) ?? c.cursor, done: c.done + ids.length, more: ids.length === CHARGE_BATCH };
     }),
     postNoShows: serverStep(async ({ context, run, write }) => {
@@ -119,18 +126,21 @@ export const nightAuditFlow: ServerFlowImplementation = {
         const r = await postNoShows(trx, run.branchId, run.userId, c.business_date);
         return { no_shows: r.noShows };
       });
+      ledgerTies(write, run.branchId, 'noShows');
       return { done: c.done + 1, current: 'nightAudit.step.statistics' };
     }),
     keepStatistics: serverStep(async ({ db, context, run, write }) => {
       const c = context as unknown as AuditContext;
       const stats = await dayStatistics(db, run.branchId, c.business_date, c.no_shows);
       write((trx) => keepDayStatistics(trx, run.branchId, run.userId, run.id, stats));
+      ledgerTies(write, run.branchId, 'statistics');
       return { statistics: stats, done: c.done + 1, current: 'nightAudit.step.reports' };
     }),
     keepReports: serverStep(async ({ ctx, context, run, write }) => {
       const c = context as unknown as AuditContext;
       const results = await runReportSet(ctx, run.branchId, c.business_date);
       write((trx) => keepReportSet(trx, run.branchId, run.userId, run.id, c.business_date, results));
+      ledgerTies(write, run.branchId, 'reports');
       return { reports: results.map((r) => r.code), done: c.done + 1, current: 'nightAudit.step.rolling' };
     }),
     rollBusinessDate: serverStep(async ({ context, run, write }) => {
@@ -141,6 +151,7 @@ export const nightAuditFlow: ServerFlowImplementation = {
         await sql`UPDATE hotel_setup SET business_date = ${next}::date, version = version + 1, updated_at = now(), updated_by = ${run.userId}
                    WHERE branch_id = ${run.branchId} AND business_date = ${c.business_date}::date`.execute(trx);
       });
+      ledgerTies(write, run.branchId, 'rolling');
       return { new_date: next, new_date_shown: formatDate(next), done: c.done + 1, current: null };
     }),
   },
