@@ -78,9 +78,10 @@ export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
       const shipped = ctx.meta.screens.get(id);
       if (!shipped) throw notFound(`screen ${id}`);
       const screen = auth && shipped.kind === 'dashboard' ? await readableDashboard(ctx, auth, shipped) : shipped;
-      // a list of one day (today's arrivals) opens on the property's business date, not the computer's
+      // a list of one day (today's arrivals) and a custom screen (a walk-in checks in today) work on the property's
+      // business date, not the computer's
       const context =
-        auth && shipped.kind === 'list' && shipped.day
+        auth && ((shipped.kind === 'list' && shipped.day) || shipped.kind === 'custom')
           ? { businessDate: (await propertyContext(ctx.db, auth.branchId)).businessDate }
           : undefined;
       return { id, screen, ...related(ctx, screen), ...(context && { context }) };

@@ -1,3 +1,4 @@
+import type { HookContext } from '../../data/hooks.js';
 import { defineOp } from '../../ops/registry.js';
 import { conflict, forbidden, invalid } from '../../http/errors.js';
 import { hasRight } from '../../http/rbac.js';
@@ -13,6 +14,16 @@ interface NewGuest {
   email?: string;
   id_number?: string;
   nationality?: string;
+}
+
+/**
+ * A new profile is made only once the desk has seen the profiles that are probably the same guest: until it
+ * says so (`confirmed`), a 409 carries the matches in its details for the screen to offer.
+ */
+export async function refuseLikelyDuplicates(c: HookContext, g: NewGuest, confirmed: boolean | undefined) {
+  if (confirmed) return;
+  const matches = await likelyDuplicates(c.trx, c.auth.branchId, g);
+  if (matches.length) throw conflict('booking.likelyDuplicates', { count: matches.length, name: g.name }, [], { matches });
 }
 
 interface BookInput {
@@ -82,10 +93,7 @@ export const bookStay = defineOp<BookInput>({
       if (!hasRight(c.auth, GUEST, 'create')) throw forbidden('booking.guestRight');
       const g = Object.fromEntries(Object.entries(input.guest).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as NewGuest;
       if (!g.name) throw invalid([{ field: 'guest.name', key: 'error.required', params: {} }]);
-      if (!input.new_guest_confirmed) {
-        const matches = await likelyDuplicates(c.trx, c.auth.branchId, g);
-        if (matches.length) throw conflict('booking.likelyDuplicates', { count: matches.length, name: g.name }, [], { matches });
-      }
+      await refuseLikelyDuplicates(c, g, input.new_guest_confirmed);
       const made = await createRecord(c, c.ctx.models.get('frontoffice/guest')!, { ...g });
       guestId = made.id as number;
       guestName = String(made.name);

@@ -18,15 +18,57 @@ async function reservationOf(c: HookContext, id: number) {
   return r;
 }
 
-/** A deposit received against a reservation: a line in an append-only list, with its receipt number. */
-export const addDeposit = defineOp<{
-  id: number;
+export interface DepositReceived {
   paid_on?: string;
   amount: string;
   pay_article_id: number;
   receipt_no: string;
   note?: string;
-}>({
+}
+
+/**
+ * Money received against a reservation (at booking, or at the desk on a walk-in), in the caller's transaction:
+ * a line in the append-only deposit list and its journal — received on the payment's account, owed on the
+ * deposits ledger until the stay uses it.
+ */
+export async function recordDeposit(c: HookContext, reservationId: number, input: DepositReceived) {
+  const r = await reservationOf(c, reservationId);
+  // a cashier types 2.500.000 as the screen shows money; the column takes 2500000
+  const amount = parseAmount(input.amount) ?? input.amount;
+  if (['cancelled', 'no_show', 'checked_out'].includes(r.status)) throw badRequest('deposit.closedReservation');
+  if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount)) throw invalid([{ field: 'amount', key: 'deposit.amountForm', params: {} }]);
+  if (Number(amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
+  const article = (
+    await sql<{ name: string; payment_type: string; gl_account: string | null }>`
+    SELECT name, payment_type, gl_account FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(
+      c.trx,
+    )
+  ).rows[0];
+  if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
+  // a deposit is money received: paying it "by deposit" would move nothing
+  if (article.payment_type === 'deposit') throw invalid([{ field: 'pay_article_id', key: 'deposit.articleKind', params: {} }]);
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
+    SELECT ${c.auth.branchId}, ${reservationId}, coalesce(${input.paid_on ?? null}::date, business_date), ${amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id}
+      FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
+    RETURNING id`.execute(c.trx);
+  const received: PostingLine =
+    article.payment_type === 'city_ledger' ? { role: 'city_ledger', amount } : { account: article.gl_account ?? '', amount };
+  if (!received.role && !article.gl_account) throw conflict('folio.articleNoAccount', { article: article.name });
+  await postJournal(c.trx, c.auth.branchId, c.auth.user.id, {
+    date: await openBusinessDay(c.trx, c.auth.branchId),
+    source: 'frontoffice',
+    sourceType: 'deposit',
+    sourceId: Number(rows[0].id),
+    key: `deposit:${rows[0].id}`,
+    description: `Deposit ${input.receipt_no}`,
+    lines: [received, { role: 'deposit_ledger', amount: `-${amount}`, subledger: { type: 'reservation', id: reservationId } }],
+  });
+  return { id: rows[0].id };
+}
+
+/** A deposit received against a reservation: a line in an append-only list, with its receipt number. */
+export const addDeposit = defineOp<DepositReceived & { id: number }>({
   name: 'frontoffice.depositAdd',
   idempotencyKey: 'required',
   summary: 'Record a deposit paid for a reservation (amount, payment article, receipt)',
@@ -46,40 +88,7 @@ export const addDeposit = defineOp<{
     },
   },
   async handler(c, input) {
-    const r = await reservationOf(c, input.id);
-    // a cashier types 2.500.000 as the screen shows money; the column takes 2500000
-    const amount = parseAmount(input.amount) ?? input.amount;
-    if (['cancelled', 'no_show', 'checked_out'].includes(r.status)) throw badRequest('deposit.closedReservation');
-    if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(amount)) throw invalid([{ field: 'amount', key: 'deposit.amountForm', params: {} }]);
-    if (Number(amount) <= 0) throw invalid([{ field: 'amount', key: 'deposit.positive', params: {} }]);
-    const article = (
-      await sql<{ name: string; payment_type: string; gl_account: string | null }>`
-      SELECT name, payment_type, gl_account FROM pay_article WHERE branch_id = ${c.auth.branchId} AND id = ${input.pay_article_id} AND active`.execute(
-        c.trx,
-      )
-    ).rows[0];
-    if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
-    // a deposit is money received: paying it "by deposit" would move nothing
-    if (article.payment_type === 'deposit') throw invalid([{ field: 'pay_article_id', key: 'deposit.articleKind', params: {} }]);
-    const { rows } = await sql<{ id: number }>`
-      INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
-      SELECT ${c.auth.branchId}, ${input.id}, coalesce(${input.paid_on ?? null}::date, business_date), ${amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id}
-        FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
-      RETURNING id`.execute(c.trx);
-    // the money is the hotel's to hold until the stay uses it: received on the payment's account, owed on the deposits ledger
-    const received: PostingLine =
-      article.payment_type === 'city_ledger' ? { role: 'city_ledger', amount } : { account: article.gl_account ?? '', amount };
-    if (!received.role && !article.gl_account) throw conflict('folio.articleNoAccount', { article: article.name });
-    await postJournal(c.trx, c.auth.branchId, c.auth.user.id, {
-      date: await openBusinessDay(c.trx, c.auth.branchId),
-      source: 'frontoffice',
-      sourceType: 'deposit',
-      sourceId: Number(rows[0].id),
-      key: `deposit:${rows[0].id}`,
-      description: `Deposit ${input.receipt_no}`,
-      lines: [received, { role: 'deposit_ledger', amount: `-${amount}`, subledger: { type: 'reservation', id: input.id } }],
-    });
-    return { id: rows[0].id };
+    return recordDeposit(c, input.id, input);
   },
 });
 

@@ -2,6 +2,7 @@ import type { DomainModule } from '../types.js';
 import { cancelReservation, noShowReservation, reinstateReservation, reservationHook } from './reservations.js';
 import { addDeposit, reverseDeposit } from './deposits.js';
 import { frontOfficeRoutes } from './routes.js';
+import { nightAuditRoutes } from './nightAudit/routes.js';
 import { guestHook } from './guests.js';
 import { bookGroup } from './groups.js';
 import { bookStay } from './booking.js';
@@ -62,6 +63,7 @@ export const frontOfficeModule: DomainModule = {
   flows: [nightAuditFlow],
   async routes(app, ctx) {
     await frontOfficeRoutes(app, ctx);
+    await nightAuditRoutes(app, ctx);
     await folioRoutes(app, ctx);
     await reservationViewRoutes(app, ctx, frontOfficeModule.ops ?? []);
   },

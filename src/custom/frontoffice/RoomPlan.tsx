@@ -726,6 +726,16 @@ export default function RoomPlan(_props: ScreenProps) {
           closeLabel={t('common.close')}
         >
           <div className="drawer-body">
+            {creating.arrival === head?.businessDate && ['vacant_clean', 'vacant_inspected'].includes(creating.room.hk_status) && (
+              <button
+                type="button"
+                className="btn btn-primary walkin-now"
+                data-testid="rp-walk-in"
+                onClick={() => navigate(`/frontoffice/reservation/walk-in?room=${creating.room.id}`)}
+              >
+                <Icon name="key" size="sm" /> {t('walkin.now')}
+              </button>
+            )}
             <LookToBook
               fixed={creating}
               onBooked={() => {

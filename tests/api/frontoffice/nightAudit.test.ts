@@ -210,4 +210,43 @@ describe('the night audit of a 16-room hotel', () => {
       .catch((e: unknown) => e);
     expect(closed).toMatchObject({ status: 409, key: 'gl.dayClosed' });
   });
+  it('kept the report set as the auditor saw it: a correction posted after the audit changes the live guest ledger, never the kept one', async () => {
+    const list = await admin.get(`/api/frontoffice/night-audit/reports?from=${BUSINESS_DATE}&to=${BUSINESS_DATE}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().rows.map((r: { code: string }) => r.code)).toEqual([
+      'daily-operation',
+      'drr',
+      'roomproduction',
+      'revenue-trans',
+      'guest-ledger',
+    ]);
+    const kept = async (code: string) => {
+      const res = await admin.get(`/api/frontoffice/night-audit/reports/${BUSINESS_DATE}/${code}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const ledgerBefore = await kept('guest-ledger');
+    const drrBefore = await kept('drr');
+    expect(drrBefore.rows.map((r: { base: string }) => r.base)).toEqual(expect.arrayContaining(['250000.00', '4750000.00']));
+
+    // the breakfast of room 201 was not taken: reversed the next day, with a reason
+    const breakfast = await one(sql`
+      SELECT l.id FROM folio_line l JOIN fo_article a ON a.branch_id = l.branch_id AND a.id = l.fo_article_id
+       WHERE l.reservation_id = ${id.sold2} AND a.code = 'BF' AND l.kind = 'charge'`);
+    const corrected = await admin.post('/api/ops/frontoffice.folioCorrect', {
+      id: breakfast,
+      reason: 'Breakfast not taken, guest left early',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const live = (await admin.get('/api/reports/guest-ledger')).json();
+    expect(live.grandTotals.balance).not.toBe(ledgerBefore.grandTotals.balance);
+
+    const ledgerAfter = await kept('guest-ledger');
+    expect(ledgerAfter.rows).toEqual(ledgerBefore.rows);
+    expect(ledgerAfter.grandTotals).toEqual(ledgerBefore.grandTotals);
+    expect(ledgerAfter.kept_at).toBe(ledgerBefore.kept_at);
+    expect((await kept('drr')).rows).toEqual(drrBefore.rows);
+    // the kept set is append-only in the database
+    await expect(sql`UPDATE night_audit_report SET row_count = 0 WHERE branch_id = ${branch}`.execute(db)).rejects.toThrow();
+  });
 });

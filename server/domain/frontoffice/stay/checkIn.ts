@@ -5,6 +5,8 @@ import { hasRight } from '../../../http/rbac.js';
 import { defineOp } from '../../../ops/registry.js';
 import { formatDate } from '../../../../src/core/format/format.js';
 import { openBusinessDay } from '../../gl/post.js';
+import { refuseLikelyDuplicates } from '../booking.js';
+import { recordDeposit } from '../deposits.js';
 import { checkStay, nextCode, RESERVATION } from '../reservations.js';
 import { ensureGuestFolios } from '../folio/folios.js';
 import { id, reasonInput } from '../folio/inputs.js';
@@ -154,9 +156,21 @@ export const checkIn = defineOp<{ id: number; version: number; room_id?: number;
   },
 });
 
+interface Registration {
+  nationality: string;
+  id_type_id: number;
+  id_number: string;
+}
+
 interface WalkInInput {
   guest_id?: number;
-  guest?: { name: string; nationality: string; id_type_id: number; id_number: string; phone?: string; email?: string; title_id?: number };
+  guest?: Registration & { name: string; phone?: string; email?: string; title_id?: number };
+  /** the desk has seen the likely duplicates of a new guest and still wants a new profile */
+  new_guest_confirmed?: boolean;
+  /** the identity document seen at the desk, completing or correcting a profile found */
+  registration?: Partial<Registration>;
+  /** money taken at the desk before the guest goes up: recorded as a deposit, applied to the folio at once */
+  deposit?: { pay_article_id: number; amount: string; receipt_no?: string };
   room_id: number;
   departure: string;
   adults: number;
@@ -170,8 +184,9 @@ interface WalkInInput {
 }
 
 /**
- * A guest at the desk without a booking: the profile (found or created), a reservation from today in the room
- * chosen, and the check-in, all in one transaction — a refusal leaves no orphan profile or booking.
+ * A guest at the desk without a booking: the profile (found, completed with the document seen, or created once
+ * its likely duplicates were shown), a reservation from today in the room chosen, the money taken at the desk,
+ * and the check-in, all in one transaction — a refusal leaves no orphan profile, booking or deposit.
  */
 export const walkIn = defineOp<WalkInInput>({
   name: 'frontoffice.walkIn',
@@ -186,6 +201,34 @@ export const walkIn = defineOp<WalkInInput>({
     additionalProperties: false,
     properties: {
       guest_id: { ...id, 'x-ref': 'frontoffice/guest' },
+      new_guest_confirmed: { type: 'boolean' },
+      registration: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'with guest_id: the nationality and identity document seen at the desk, written to the profile',
+        properties: {
+          nationality: { type: 'string', pattern: '^[A-Z]{2}$' },
+          id_type_id: { ...id, 'x-ref': 'frontoffice/guest-identity' },
+          id_number: { type: 'string', minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9 -]+$' },
+        },
+      },
+      deposit: {
+        type: 'object',
+        required: ['pay_article_id', 'amount'],
+        additionalProperties: false,
+        description: 'money taken at the desk (cash, card, transfer): recorded as a deposit and applied to the new folio',
+        properties: {
+          pay_article_id: { ...id, 'x-ref': 'system/pay-article' },
+          amount: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9.]+(,[0-9]{1,2})?$' },
+          receipt_no: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 30,
+            pattern: '^[A-Za-z0-9/_-]+$',
+            description: "default: the reservation's number",
+          },
+        },
+      },
       guest: {
         type: 'object',
         required: ['name', 'nationality', 'id_type_id', 'id_number'],
@@ -235,9 +278,17 @@ export const walkIn = defineOp<WalkInInput>({
     ).rows[0];
     if (!rate || Number(rate.room_type_id) !== Number(room.room_type_id))
       throw invalid([{ field: 'rate_code_id', key: 'stay.rateOtherType', params: {} }]);
+    if (input.registration && !input.guest_id) throw invalid([{ field: 'registration', key: 'stay.registrationWithProfile', params: {} }]);
     let guestId = input.guest_id;
+    if (input.guest_id && input.registration && Object.keys(input.registration).length) {
+      const r = input.registration;
+      await sql`UPDATE guest SET nationality = coalesce(${r.nationality ?? null}, nationality), id_type_id = coalesce(${r.id_type_id ?? null}::bigint, id_type_id),
+                       id_number = coalesce(${r.id_number?.trim() ?? null}, id_number), version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
+                 WHERE branch_id = ${branch} AND id = ${input.guest_id}`.execute(c.trx);
+    }
     if (input.guest) {
       const g = input.guest;
+      await refuseLikelyDuplicates(c, g, input.new_guest_confirmed);
       guestId = (
         await sql<{ id: number }>`
         INSERT INTO guest (branch_id, name, nationality, id_type_id, id_number, phone, email, title_id, company, created_by, updated_by)
@@ -268,6 +319,7 @@ export const walkIn = defineOp<WalkInInput>({
               ${input.company ?? null}, true, ${c.auth.user.id}, ${c.auth.user.id})
       RETURNING id`.execute(c.trx)
     ).rows[0];
+    if (input.deposit) await recordDeposit(c, Number(created.id), { ...input.deposit, receipt_no: input.deposit.receipt_no ?? code });
     const row = await lockStay(c, Number(created.id));
     return { guest_id: guestId, ...(await admit(c, row, input)) };
   },

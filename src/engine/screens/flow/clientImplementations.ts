@@ -59,7 +59,8 @@ const serverRun = fromCallback<{ type: string }, ServerRunInput>(({ input, sendB
   }
   const key = newRunKey();
   function begin() {
-    const given = Object.fromEntries((input.fields ?? []).map((f) => [f, input.context[f]]));
+    // a field the context has no value for is not given at all: the server flow's input may leave it out, never null
+    const given = Object.fromEntries((input.fields ?? []).filter((f) => input.context[f] != null).map((f) => [f, input.context[f]]));
     // the same key on a retry: a start the server received but did not answer is not started twice
     flowRuns.start(input.flow, key, given, controller.signal).then(report, trouble);
   }
