@@ -166,6 +166,48 @@ describe('the database keeps the ledger honest by itself', () => {
     ).rejects.toThrow(/does not balance/);
   });
 
+  it('checks a journal at commit whatever the order its header and lines were written in, and inside a savepoint', async () => {
+    const account = (await sql<{ id: number }>`SELECT id FROM gl_account WHERE branch_id = ${branch} AND code = '1202.01'`.execute(db))
+      .rows[0].id;
+    const journal = (trx: Db, key: string, total: number) =>
+      sql<{ id: number }>`
+        INSERT INTO gl_journal (branch_id, date, source, source_type, key, content_hash, description, total)
+        VALUES (${branch}, ${BUSINESS_DATE}, 'sql', 'test', ${key}, 'x', 'by hand', ${total}) RETURNING id`.execute(trx);
+    const line = (trx: Db, id: number, no: number, side: 'debit' | 'credit', amount: number) =>
+      sql`INSERT INTO gl_journal_line (branch_id, journal_id, line_no, account_id, ${sql.ref(side)}) VALUES (${branch}, ${id}, ${no}, ${account}, ${amount})`.execute(
+        trx,
+      );
+    // the lines first, then their header: 150.000 against 149.000 is refused when the transaction commits
+    const next = async (trx: Db) =>
+      Number((await sql<{ n: string }>`SELECT coalesce(max(id), 0) + 1000 AS n FROM gl_journal`.execute(trx)).rows[0].n);
+    await expect(
+      inTrx(async (trx) => {
+        const id = await next(trx);
+        await line(trx, id, 1, 'debit', 150000);
+        await line(trx, id, 2, 'credit', 149000);
+        await sql`INSERT INTO gl_journal (branch_id, id, date, source, source_type, key, content_hash, description, total)
+                  VALUES (${branch}, ${id}, ${BUSINESS_DATE}, 'sql', 'test', 'sql:lines-first', 'x', 'by hand', 150000)`.execute(trx);
+      }),
+    ).rejects.toThrow(/does not balance/);
+    // written inside a savepoint, the same check
+    await expect(
+      inTrx(async (trx) => {
+        await sql`SAVEPOINT by_hand`.execute(trx);
+        const { rows } = await journal(trx, 'sql:savepoint', 200000);
+        await line(trx, rows[0].id, 1, 'debit', 200000);
+        await line(trx, rows[0].id, 2, 'credit', 100000);
+        await sql`RELEASE SAVEPOINT by_hand`.execute(trx);
+      }),
+    ).rejects.toThrow(/does not balance/);
+    // a balanced journal of three lines passes
+    await inTrx(async (trx) => {
+      const { rows } = await journal(trx, 'sql:three-lines', 121000);
+      await line(trx, rows[0].id, 1, 'debit', 121000);
+      await line(trx, rows[0].id, 2, 'credit', 100000);
+      await line(trx, rows[0].id, 3, 'credit', 21000);
+    });
+  });
+
   it('refuses a line added later to a posted journal, and any change or deletion of posted rows', async () => {
     const j = await inTrx((trx) => postJournal(trx, branch, null, minibar('test:immutable:1')));
     const account = (await sql<{ id: number }>`SELECT id FROM gl_account WHERE branch_id = ${branch} AND code = '1202.01'`.execute(db))
