@@ -1,12 +1,14 @@
 import { buildEntityModel, type EntityModel } from '../server/data/entityModel.js';
 import type { AuthInfo } from '../server/context.js';
 import { headerSearch } from '../server/domain/frontoffice/search.js';
+import { listRows } from '../server/data/crud.js';
 import { sizes } from './support/http.js';
 import { alternate, Findings, type SuiteContext } from './support/suite.js';
 
 /**
  * The header's search over 200,000 stays and 50,000 guests, over HTTP, against the same statements sent
- * directly: a surname shared by thousands of guests, a full name, and part of a booking number.
+ * directly: a surname shared by thousands of guests, a full name, and part of a booking number; and the
+ * reservation list's search box by the guest's surname and full name.
  */
 export async function benchFrontdesk(ctx: SuiteContext): Promise<Findings> {
   const f = new Findings(`${ctx.label}, header search, 200,000 stays, 50,000 guests`);
@@ -27,6 +29,20 @@ export async function benchFrontdesk(ctx: SuiteContext): Promise<Findings> {
       () => headerSearch(ctx.database.db, models, admin, q),
     );
     f.compare(`header search, ${what}`, api, raw, { p95Ms: 150, ratio: 2 }, sizes(await ctx.admin.ok(url, true)));
+  }
+  // the reservation list's own box searches the guest's name through the same trigram index (0040)
+  const reservations = models.get('frontoffice/reservation')!;
+  for (const [what, q] of [
+    ['a surname (3,000+ guests)', 'Wiranatha'],
+    ['a full name', 'Kadek Sudirta 4711'],
+  ]) {
+    const url = `/api/data/frontoffice/reservation?limit=50&sort=arrival&q=${encodeURIComponent(q)}`;
+    const [api, raw] = await alternate(
+      16,
+      () => ctx.admin.ok(url),
+      () => listRows(ctx.database.db, reservations, 1, { limit: 50, offset: 0, sort: 'arrival', dir: 'asc', filter: {}, q }),
+    );
+    f.compare(`reservation list search, ${what}`, api, raw, { p95Ms: 150, ratio: 2 }, sizes(await ctx.admin.ok(url, true)));
   }
   return f;
 }

@@ -352,6 +352,10 @@ describe('payments and check-out', () => {
     const out = await ok(await op('checkOut', { id: stay.B.id, version }));
     expect(out).toMatchObject({ status: 'checked_out', early: true });
     expect(await one(sql`SELECT hk_status FROM room WHERE id = ${id.room2}`)).toBe('vacant_dirty');
+    // the room status board's log says what made it dirty
+    expect(
+      await one(sql`SELECT source || ' ' || to_status FROM room_status_log WHERE room_id = ${id.room2} ORDER BY id DESC LIMIT 1`),
+    ).toBe('check_out vacant_dirty');
     expect(await one(sql`SELECT string_agg(status, ',') FROM folio WHERE reservation_id = ${stay.B.id}`)).toBe('closed,closed');
     expectApiError(await op('folioCharge', { id: stay.B.folio, fo_article_id: id.MINI, unit_price: '50000' }), 409);
     await expectLedgerTies();

@@ -160,6 +160,16 @@ describe('the night audit of a 16-room hotel', () => {
     expect(revenue.map((r) => r.base)).toEqual(expect.arrayContaining(['250000.00', '4750000.00']));
     expect(await one(sql`SELECT status FROM reservation WHERE id = ${id.noShow}`)).toBe('no_show');
     expect(await one(sql`SELECT business_date::text FROM hotel_setup WHERE branch_id = ${branch}`)).toBe('2026-11-24');
+    // the new day: every occupied room needs service again, logged as the night audit's doing
+    expect(
+      await one(sql`SELECT count(*)::int FROM room r WHERE r.branch_id = ${branch} AND r.hk_status = 'occupied_clean'
+                      AND EXISTS (SELECT 1 FROM reservation v WHERE v.branch_id = r.branch_id AND v.room_id = r.id AND v.status = 'in_house')`),
+    ).toBe(0);
+    expect(
+      await one(
+        sql`SELECT count(*)::int FROM room_status_log WHERE branch_id = ${branch} AND source = 'night_audit' AND to_status = 'occupied_dirty'`,
+      ),
+    ).toBeGreaterThan(0);
     expect(await journalsBalanced()).toBe(0);
     await guestLedgerTies();
   });

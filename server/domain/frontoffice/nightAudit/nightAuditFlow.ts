@@ -13,6 +13,7 @@ import { checkGuestLedger } from './guestLedger.js';
 import { postNoShows } from './noShows.js';
 import { keepReportSet, runReportSet } from './reportSet.js';
 import { dayStatistics, keepDayStatistics } from './statistics.js';
+import { roomsForNewDay } from '../../housekeeping/roomStatus.js';
 
 export const NIGHT_AUDIT = 'frontoffice.night-audit';
 /** stays charged per step: each batch commits alone, so a crash loses at most one batch's work (done again) */
@@ -148,8 +149,11 @@ export const nightAuditFlow: ServerFlowImplementation = {
       const next = dayjs(c.business_date).add(1, 'day').format('YYYY-MM-DD');
       write(async (trx) => {
         // waits for postings in flight (they hold the day FOR SHARE), then moves only the day it closes
-        await sql`UPDATE hotel_setup SET business_date = ${next}::date, version = version + 1, updated_at = now(), updated_by = ${run.userId}
+        const rolled =
+          await sql`UPDATE hotel_setup SET business_date = ${next}::date, version = version + 1, updated_at = now(), updated_by = ${run.userId}
                    WHERE branch_id = ${run.branchId} AND business_date = ${c.business_date}::date`.execute(trx);
+        // only the roll that moved the date turns the rooms over, so a re-run changes nothing twice
+        if (Number(rolled.numAffectedRows ?? 0) > 0) await roomsForNewDay(trx, run.branchId, run.userId, next);
       });
       ledgerTies(write, run.branchId, 'rolling');
       return { new_date: next, new_date_shown: formatDate(next), done: c.done + 1, current: null };

@@ -93,7 +93,7 @@ async function admit(c: HookContext, stay: StayRow, input: { room_id?: number; o
            room_override_reason = ${room.overridden ? input.override_reason! : null},
            version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
      WHERE branch_id = ${branch} AND id = ${stay.id}`.execute(c.trx);
-  await setRoomStatus(c, roomId, 'occupied_clean');
+  await setRoomStatus(c, roomId, 'occupied_clean', 'check_in');
   const folioId = (await ensureGuestFolios(c.trx, branch, c.auth.user.id, [stay.id])).get(stay.id)!;
   const held = await depositAvailable(c.trx, branch, stay.id);
   if (held.gt(0)) {

@@ -46,7 +46,7 @@ export const checkOut = defineOp<{ id: number; version: number }>({
              booked_departure = CASE WHEN ${early} THEN coalesce(booked_departure, departure) ELSE booked_departure END,
              version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
        WHERE branch_id = ${branch} AND id = ${stay.id}`.execute(c.trx);
-    if (stay.room_id) await setRoomStatus(c, stay.room_id, 'vacant_dirty');
+    if (stay.room_id) await setRoomStatus(c, stay.room_id, 'vacant_dirty', 'check_out');
     const { rows: folios } = await sql<{ id: number; code: string }>`
       SELECT id, code FROM folio WHERE branch_id = ${branch} AND reservation_id = ${stay.id} ORDER BY window_no`.execute(c.trx);
     return {

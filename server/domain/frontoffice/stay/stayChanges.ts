@@ -77,8 +77,8 @@ export const roomMove = defineOp<{
              room_override_reason = coalesce(${ready.overridden ? input.override_reason! : null}, room_override_reason),
              version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
        WHERE branch_id = ${branch} AND id = ${stay.id}`.execute(c.trx);
-    await setRoomStatus(c, stay.room_id!, 'vacant_dirty');
-    await setRoomStatus(c, input.room_id, 'occupied_clean');
+    await setRoomStatus(c, stay.room_id!, 'vacant_dirty', 'room_move');
+    await setRoomStatus(c, input.room_id, 'occupied_clean', 'room_move');
     return { id: stay.id, room: ready.code, version: stay.version + 1 };
   },
 });

@@ -3,6 +3,8 @@ import type { HookContext } from '../../../data/hooks.js';
 import { badRequest, conflict, forbidden, invalid, notFound } from '../../../http/errors.js';
 import { hasRight } from '../../../http/rbac.js';
 import { RESERVATION } from '../reservations.js';
+import { changeRoomStatus, type StatusSource } from '../../housekeeping/roomStatus.js';
+import type { HkStatus } from '../../housekeeping/roomStatusRules.js';
 
 export interface StayRow {
   id: number;
@@ -65,9 +67,9 @@ export async function checkRoomReady(c: HookContext, roomId: number, overrideRea
   return { code: room.code, overridden: true };
 }
 
-export async function setRoomStatus(c: HookContext, roomId: number, status: string) {
-  await sql`UPDATE room SET hk_status = ${status}, version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
-             WHERE branch_id = ${c.auth.branchId} AND id = ${roomId}`.execute(c.trx);
+/** A stay changes its room's status (check-in occupies it, check-out leaves it dirty), logged like any change. */
+export async function setRoomStatus(c: HookContext, roomId: number, status: HkStatus, source: StatusSource) {
+  await changeRoomStatus(c, roomId, status, source);
 }
 
 export function requireStatus(stay: StayRow, allowed: string[], key: string) {

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { BUSINESS_DATE, startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
+import { expectApiError } from '../expectations.js';
+
+/**
+ * The room status board of Grand Nusantara Bandung on 23/11/2026: Made (housekeeping) cleans and inspects,
+ * Wayan (an attendant: may change one room at a time, not inspect) cleans, Siti (front desk) only looks.
+ */
+let t: TestApp;
+let made: ApiClient;
+let wayan: ApiClient;
+let desk: ApiClient;
+type Room = {
+  id: number;
+  code: string;
+  hk_status: string;
+  fo: string;
+  ooo_from: string | null;
+  ooo_to: string | null;
+  changed_by: string | null;
+};
+let rooms: Room[];
+
+const board = async (c: ApiClient = made, query = '') => {
+  const res = await c.get(`/api/housekeeping/room-status${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { businessDate: string; rooms: Room[] };
+};
+const room = async (code: string) => (await board()).rooms.find((r) => r.code === code)!;
+const set = (c: ApiClient, codes: string[], status: string, extra: object = {}) =>
+  c.post('/api/ops/housekeeping.setRoomStatus', {
+    room_ids: codes.map((code) => rooms.find((r) => r.code === code)!.id),
+    status,
+    ...extra,
+  });
+/** a vacant room with no arrival today, put in the state a test starts from */
+const vacant = (n: number) => rooms.filter((r) => r.fo === 'vacant' && r.hk_status !== 'out_of_order')[n].code;
+const putStatus = (code: string, status: string) =>
+  sql`UPDATE room SET hk_status = ${status}, ooo_from = NULL, ooo_to = NULL, ooo_reason = NULL WHERE branch_id = 1 AND code = ${code}`.execute(
+    t.database.db,
+  );
+
+beforeAll(async () => {
+  t = await startTestApp();
+  made = await t.login('housekeeping');
+  desk = await t.login('frontdesk');
+  const admin = await t.login('admin');
+  const group = (await admin.post('/api/data/system/group', { code: 'HK-ATT', name: 'Room attendants' })).json();
+  const rights = await admin.post('/api/ops/system.saveGroupRights', {
+    id: group.id,
+    rights: ['housekeeping.room-status:view', 'housekeeping.room-status:edit'],
+  });
+  expect(rights.statusCode, rights.body).toBe(200);
+  const branch = (await sql<{ id: number }>`SELECT id FROM branch WHERE code = 'GNB'`.execute(t.database.db)).rows[0].id;
+  const user = await admin.post('/api/data/system/user', {
+    username: 'wayan.attendant',
+    full_name: 'Wayan Suarta',
+    group_id: group.id,
+    password: 'Sapu-Lidi-2026',
+    branch_ids: [Number(branch)],
+    default_branch_id: Number(branch),
+  });
+  expect(user.statusCode, user.body).toBe(201);
+  await sql`UPDATE app_user SET must_change_password = false WHERE id = ${user.json().id}`.execute(t.database.db);
+  wayan = await t.login('wayan.attendant', 'Sapu-Lidi-2026');
+  rooms = (await board()).rooms;
+});
+afterAll(() => t?.close());
+
+describe('the room status board', () => {
+  it('shows every room with its front-office state beside its housekeeping status, and filters them', async () => {
+    // the demo's guests leaving today have left already: one in-house guest shortens the stay to leave today
+    await sql`UPDATE reservation SET departure = ${BUSINESS_DATE}::date
+               WHERE id = (SELECT min(id) FROM reservation WHERE branch_id = 1 AND status = 'in_house' AND arrival < ${BUSINESS_DATE}::date)`.execute(
+      t.database.db,
+    );
+    const all = await board(desk);
+    expect(all.businessDate).toBe(BUSINESS_DATE);
+    expect(all.rooms).toHaveLength(120);
+    const fo = new Set(all.rooms.map((r) => r.fo));
+    for (const state of ['vacant', 'occupied', 'due_out', 'arrival']) expect(fo).toContain(state);
+    for (const r of all.rooms.filter((r) => r.fo === 'occupied' || r.fo === 'due_out')) expect(r.hk_status).toMatch(/^occupied_/);
+    const dirty = await board(desk, '?hk=vacant_dirty');
+    expect(dirty.rooms.length).toBeGreaterThan(0);
+    for (const r of dirty.rooms) expect(r.hk_status).toBe('vacant_dirty');
+    const dueOut = await board(desk, '?fo=due_out');
+    expect(dueOut.rooms.length).toBe(all.rooms.filter((r) => r.fo === 'due_out').length);
+  });
+
+  it('lets the front desk look but not change, and refuses an unknown state to filter by', async () => {
+    expectApiError(await set(desk, [vacant(0)], 'clean'), 403);
+    expectApiError(await desk.get('/api/housekeeping/room-status?hk=flooded'), 400);
+  });
+});
+
+describe('transition rules', () => {
+  it('cleans a dirty vacant room, then a supervisor inspects it; every change logged with who and when', async () => {
+    const code = vacant(1);
+    await putStatus(code, 'vacant_dirty');
+    const cleaned = await set(wayan, [code], 'clean');
+    expect(cleaned.statusCode, cleaned.body).toBe(200);
+    expect((await room(code)).hk_status).toBe('vacant_clean');
+    expectApiError(await set(wayan, [code], 'inspected'), 403);
+    expect((await set(made, [code], 'inspected')).statusCode).toBe(200);
+    const r = await room(code);
+    expect(r).toMatchObject({ hk_status: 'vacant_inspected', changed_by: 'Made Sudarsana' });
+    const log = (await made.get(`/api/housekeeping/room-status/${r.id}/log`)).json().rows;
+    expect(log.slice(0, 2)).toMatchObject([
+      { from_status: 'vacant_clean', to_status: 'vacant_inspected', source: 'housekeeping', changed_by: 'Made Sudarsana' },
+      { from_status: 'vacant_dirty', to_status: 'vacant_clean', source: 'housekeeping', changed_by: 'Wayan Suarta' },
+    ]);
+    expect(new Date(log[0].changed_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('refuses to inspect a dirty room, and to inspect at all where the property does not inspect', async () => {
+    const code = vacant(2);
+    await putStatus(code, 'vacant_dirty');
+    const dirty = await set(made, [code], 'inspected');
+    expectApiError(dirty, 409);
+    expect(dirty.json().error.message).toContain(code);
+    await putStatus(code, 'vacant_clean');
+    await sql`UPDATE hotel_setup SET hk_inspects = false WHERE branch_id = 1`.execute(t.database.db);
+    expectApiError(await set(made, [code], 'inspected'), 400);
+    await sql`UPDATE hotel_setup SET hk_inspects = true WHERE branch_id = 1`.execute(t.database.db);
+  });
+
+  it('keeps an occupied room occupied: cleaning it gives occupied clean, and it cannot go out of order', async () => {
+    const code = rooms.find((r) => r.fo === 'occupied' && r.hk_status === 'occupied_dirty')!.code;
+    expect((await set(made, [code], 'clean')).statusCode).toBe(200);
+    expect((await room(code)).hk_status).toBe('occupied_clean');
+    const closed = await set(made, [code], 'out_of_order', { reason: 'AC leaking', ooo_from: BUSINESS_DATE, ooo_to: '2026-11-25' });
+    expectApiError(closed, 409);
+  });
+
+  it('puts a room out of order only with a reason and a date range; the front office then sees it unavailable; back in service it is dirty', async () => {
+    const code = vacant(3);
+    await putStatus(code, 'vacant_clean');
+    expectApiError(await set(made, [code], 'out_of_order', { ooo_from: BUSINESS_DATE, ooo_to: '2026-11-26' }), 400);
+    expectApiError(await set(made, [code], 'out_of_order', { reason: 'Bathroom tiles broken' }), 400);
+    expectApiError(
+      await set(made, [code], 'out_of_order', { reason: 'Bathroom tiles broken', ooo_from: '2026-11-20', ooo_to: '2026-11-26' }),
+      400,
+    );
+    const r = rooms.find((x) => x.code === code)!;
+    const typeOf = (await desk.get(`/api/data/frontoffice/room/${r.id}`)).json().room_type_id;
+    const free = async () =>
+      (await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=2026-11-24&roomType=${typeOf}`)).json().rows[0]
+        .out_of_order as number;
+    const before = await free();
+    const ok = await set(made, [code], 'out_of_order', { reason: 'Bathroom tiles broken', ooo_from: BUSINESS_DATE, ooo_to: '2026-11-26' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await room(code)).toMatchObject({ hk_status: 'out_of_order', ooo_from: BUSINESS_DATE, ooo_to: '2026-11-26' });
+    expect(await free()).toBe(before + 1);
+    expectApiError(await set(made, [code], 'clean'), 409);
+    expect((await set(made, [code], 'in_service')).statusCode).toBe(200);
+    expect(await room(code)).toMatchObject({ hk_status: 'vacant_dirty', ooo_from: null, ooo_to: null });
+    expect(await free()).toBe(before);
+  });
+
+  it('changes several rooms at once only with the bulk right, and all or none', async () => {
+    const [a, b] = [vacant(4), vacant(5)];
+    await putStatus(a, 'vacant_dirty');
+    await putStatus(b, 'vacant_dirty');
+    expectApiError(await set(wayan, [a, b], 'clean'), 403);
+    await putStatus(b, 'vacant_clean');
+    expectApiError(await set(made, [a, b], 'clean'), 409);
+    expect((await room(a)).hk_status).toBe('vacant_dirty');
+    await putStatus(b, 'vacant_dirty');
+    expect((await set(made, [a, b], 'clean')).statusCode).toBe(200);
+    expect([(await room(a)).hk_status, (await room(b)).hk_status]).toEqual(['vacant_clean', 'vacant_clean']);
+  });
+});
