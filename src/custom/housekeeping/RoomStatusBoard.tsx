@@ -198,10 +198,12 @@ export default function RoomStatusBoard(_props: ScreenProps) {
                 .filter(Boolean)
                 .join('\n')}
             >
-              <strong>{r.code}</strong>
+              <span className="hk-head">
+                <strong>{r.code}</strong>
+                {r.fo !== 'vacant' && <span className={`hk-fo hk-fo-${r.fo}`}>{t(`hk.fo.${r.fo}`)}</span>}
+              </span>
               <span className="hk-type">{r.room_type}</span>
               <span className="hk-state">{t(`room.hk_status.${r.hk_status}`)}</span>
-              {r.fo !== 'vacant' && <span className={`hk-fo hk-fo-${r.fo}`}>{t(`hk.fo.${r.fo}`)}</span>}
             </button>
           ))}
         </div>

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Made (housekeeping) at Grand Nusantara Bandung on a phone: cleans dirty vacant rooms on the board, then inspects one. */
+describe('the room status board', () => {
+  it('cleans two dirty vacant rooms on a 375 px phone and inspects one of them', async () => {
+    const { page, context } = await newPage(browser, 375, 812);
+    await signIn(page, 'housekeeping');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/housekeeping/room-status');
+    await page.getByTestId('hk-board').waitFor();
+    const dirty = page.locator('.hk-tile.hk-vacant_dirty');
+    const codes = (await dirty.evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute('data-room')))) as string[];
+    expect(codes).toHaveLength(2);
+    for (const code of codes) await page.locator(`.hk-tile[data-room="${code}"]`).click();
+    await screenshot(page, 'housekeeping-room-status-picked-375');
+    await page.getByTestId('hk-to-clean').click();
+    for (const code of codes) await page.locator(`.hk-tile.hk-vacant_clean[data-room="${code}"]`).waitFor();
+    await page.locator(`.hk-tile[data-room="${codes[0]}"]`).click();
+    await page.getByTestId('hk-to-inspected').click();
+    await page.locator(`.hk-tile.hk-vacant_inspected[data-room="${codes[0]}"]`).waitFor();
+    await screenshot(page, 'housekeeping-room-status-375');
+    await context.close();
+
+    const desk = await newPage(browser, 1366, 860);
+    await signIn(desk.page, 'housekeeping');
+    await desk.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await desk.page.goto('/housekeeping/room-status');
+    await desk.page.locator(`.hk-tile.hk-vacant_inspected[data-room="${codes[0]}"]`).waitFor();
+    await screenshot(desk.page, 'housekeeping-room-status-1366');
+    await desk.context.close();
+  }, 90_000);
+});
