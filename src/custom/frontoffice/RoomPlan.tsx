@@ -25,6 +25,7 @@ import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 import { Drawer } from '../../widgets/Drawer';
 import { BLOCK, barSpan, blocksFor, oooSpan } from './roomPlanBlocks';
 import { RoomPlanOverview } from './RoomPlanOverview';
+import { useRoomStatusChanges } from './useRoomStatusChanges';
 import { planKey, type PlanCursor } from './roomPlanKeys';
 
 export interface PlanRoom {
@@ -194,6 +195,16 @@ export default function RoomPlan(_props: ScreenProps) {
         );
     }
   }, [head, firstRow, lastRow, filters]);
+
+  // a room cleaned on a phone shows clean here without a reload
+  useRoomStatusChanges((changes) => {
+    const now = new Map(changes.map((c) => [c.room_id, c.hk_status]));
+    setBlocks((m) => {
+      const next = new Map<number, PlanBlock>();
+      for (const [n, b] of m) next.set(n, { ...b, rooms: b.rooms.map((r) => (now.has(r.id) ? { ...r, hk_status: now.get(r.id)! } : r)) });
+      return next;
+    });
+  });
 
   const roomAt = (i: number) => blocks.get(Math.floor(i / BLOCK))?.rooms[i % BLOCK];
   const bookingsOf = useMemo(() => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { BUSINESS_DATE, startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { expectApiError } from '../expectations.js';
+import { roomsForNewDay } from '../../../server/domain/housekeeping/roomStatus.js';
 
 /**
  * The room status board of Grand Nusantara Bandung on 23/11/2026: Made (housekeeping) cleans and inspects,
@@ -169,5 +170,46 @@ describe('transition rules', () => {
     await putStatus(b, 'vacant_dirty');
     expect((await set(made, [a, b], 'clean')).statusCode).toBe(200);
     expect([(await room(a)).hk_status, (await room(b)).hk_status]).toEqual(['vacant_clean', 'vacant_clean']);
+  });
+
+  it('books a closure that starts later: sold out for those nights now, the room closed by the roll to its first day', async () => {
+    const code = vacant(6);
+    await putStatus(code, 'vacant_clean');
+    const r = rooms.find((x) => x.code === code)!;
+    const typeOf = (await desk.get(`/api/data/frontoffice/room/${r.id}`)).json().room_type_id;
+    const closedOn = async (night: string, next: string) =>
+      (await desk.get(`/api/frontoffice/availability?from=${night}&to=${next}&roomType=${typeOf}`)).json().rows[0].out_of_order as number;
+    const before = await closedOn('2026-11-25', '2026-11-26');
+    const ok = await set(made, [code], 'out_of_order', { reason: 'Repainting', ooo_from: '2026-11-25', ooo_to: '2026-11-27' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await room(code)).toMatchObject({ hk_status: 'vacant_clean', ooo_from: '2026-11-25', ooo_to: '2026-11-27' });
+    expect(await closedOn('2026-11-25', '2026-11-26')).toBe(before + 1);
+    // the night audit's roll into 25/11 (its last step's transaction)
+    const admin = (await sql<{ id: number }>`SELECT id::int AS id FROM app_user WHERE username = 'admin'`.execute(t.database.db)).rows[0]
+      .id;
+    await t.database.db.transaction().execute((trx) => roomsForNewDay(trx, 1, admin, '2026-11-25'));
+    expect((await room(code)).hk_status).toBe('out_of_order');
+    const log = (await made.get(`/api/housekeeping/room-status/${r.id}/log`)).json().rows;
+    expect(log[0]).toMatchObject({ from_status: 'vacant_clean', to_status: 'out_of_order', source: 'night_audit', reason: 'Repainting' });
+  });
+});
+
+describe('changes reaching other screens', () => {
+  it('hands a waiting room plan the change as soon as it is committed, and nothing twice', async () => {
+    const code = vacant(7);
+    await putStatus(code, 'vacant_dirty');
+    const start = (await desk.get('/api/housekeeping/room-status/changes')).json();
+    expect(start.changes).toEqual([]);
+    const waiting = desk.get(`/api/housekeeping/room-status/changes?after=${start.last}&wait=10`);
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    expect((await set(made, [code], 'clean')).statusCode).toBe(200);
+    const got = (await waiting).json();
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(got.changes).toEqual([expect.objectContaining({ code, hk_status: 'vacant_clean' })]);
+    expect(got.last).toBeGreaterThan(start.last);
+    const nothing = (await desk.get(`/api/housekeeping/room-status/changes?after=${got.last}&wait=0`)).json();
+    expect(nothing).toEqual({ last: got.last, changes: [] });
+    expectApiError(await desk.get('/api/housekeeping/room-status/changes?after=0&wait=600'), 400);
   });
 });
