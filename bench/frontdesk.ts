@@ -34,7 +34,7 @@ export async function benchFrontdesk(ctx: SuiteContext): Promise<Findings> {
   const reservations = models.get('frontoffice/reservation')!;
   for (const [what, q] of [
     ['a surname (3,000+ guests)', 'Wiranatha'],
-    ['a full name', 'Kadek Sudirta 4711'],
+    ['a full name', 'Kadek Sitompul 4709'],
   ]) {
     const url = `/api/data/frontoffice/reservation?limit=50&sort=arrival&q=${encodeURIComponent(q)}`;
     const [api, raw] = await alternate(

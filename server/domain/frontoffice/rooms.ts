@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
 import type { EntityHook } from '../../data/hooks.js';
+import { badRequest } from '../../http/errors.js';
 
 /**
- * Rooms as other screens pick them. `freeForStay` (a reservation's room lookup, x-refScope) offers the
+ * Rooms as other screens pick them, and whose status only the room status board changes. `freeForStay` (a reservation's room lookup, x-refScope) offers the
  * active rooms that are not out of order during the stay and that no other live booking holds on any of
  * its nights — the same rule the reservation's own check applies when it is saved.
  */
 export const roomHook: EntityHook = {
+  // a room's status starts with the room; afterwards it changes on the room status board, by its rules and logged
+  async beforeWrite(_c, mode, values, _virtual, before) {
+    if (mode !== 'update') return;
+    for (const k of ['hk_status', 'ooo_from', 'ooo_to', 'ooo_reason'])
+      if (k in values && (values[k] ?? null) !== (before?.[k] ?? null)) throw badRequest('room.statusOnBoard', { room: before?.code });
+  },
   lookupScopes: {
     freeForStay: {
       params: {

@@ -89,6 +89,15 @@ describe('the room status board', () => {
     expect(dueOut.rooms.length).toBe(all.rooms.filter((r) => r.fo === 'due_out').length);
   });
 
+  it('keeps the room master from changing a status past the rules', async () => {
+    const admin = await t.login('admin');
+    const r = (await admin.get(`/api/data/frontoffice/room/${rooms.find((x) => x.code === vacant(0))!.id}`)).json();
+    const res = await admin.patch(`/api/data/frontoffice/room/${r.id}`, { version: r.version, hk_status: 'vacant_inspected' });
+    expectApiError(res, 400);
+    expect(res.json().error.message).toContain('Room status');
+    expect((await admin.patch(`/api/data/frontoffice/room/${r.id}`, { version: r.version, smoking: true })).statusCode).toBe(200);
+  });
+
   it('lets the front desk look but not change, and refuses an unknown state to filter by', async () => {
     expectApiError(await set(desk, [vacant(0)], 'clean'), 403);
     expectApiError(await desk.get('/api/housekeeping/room-status?hk=flooded'), 400);
