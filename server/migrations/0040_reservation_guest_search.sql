@@ -1,7 +1,7 @@
 -- The reservation list's own search finds a booking by its guest's name, telephone or e-mail, as the header
 -- search does. An index cannot reach into another table, so the reservation keeps a copy of those guest
 -- fields (guest_search), kept true by the two triggers below, and the list's search text (x-db.search, joined
--- by server/data/crud.ts searchText) includes it, on the same trigram index expression.
+-- by server/data/crud.ts searchText) includes it, on a trigram index of that expression.
 ALTER TABLE reservation ADD COLUMN guest_search text NOT NULL DEFAULT '';
 
 CREATE FUNCTION guest_search_text(g guest) RETURNS text LANGUAGE sql IMMUTABLE AS $fn$
@@ -31,7 +31,9 @@ CREATE TRIGGER guest_search_follows AFTER UPDATE OF name, phone, email ON guest
 
 UPDATE reservation v SET guest_search = guest_search_text(g) FROM guest g WHERE g.branch_id = v.branch_id AND g.id = v.guest_id;
 
-DROP INDEX reservation_search_trgm_idx;
-CREATE INDEX reservation_search_trgm_idx ON reservation USING gin (
+-- The list's search text gets its own index; the header search keeps 0017's (number, group, company, voucher)
+-- and reaches guests through the guest index, which for a common surname (thousands of stays) reads fewer rows
+-- than rechecking every match here (measured: about half the time on the bench hotel).
+CREATE INDEX reservation_list_search_trgm_idx ON reservation USING gin (
   (coalesce(code::text, '') || ' ' || coalesce(group_name::text, '') || ' ' || coalesce(company::text, '') || ' ' || coalesce(voucher_no::text, '') || ' ' || coalesce(guest_search::text, '')) gin_trgm_ops
 );

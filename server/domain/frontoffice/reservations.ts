@@ -8,6 +8,8 @@ import { defineOp } from '../../ops/registry.js';
 import { availability } from './availability.js';
 
 export const RESERVATION = 'frontoffice.reservation';
+/** the reservation's copy of its guest's name, telephone and e-mail, kept by triggers for the list search (0040) */
+export const GUEST_COPY = 'guest_search';
 /** A stay: at least one night, at most a year (schemas/frontoffice/reservation.json declares the same). */
 export const STAY_RANGE = { from: 'arrival', to: 'departure', minDays: 1, maxDays: 365 };
 export const LIVE = new Set(['tentative', 'confirmed', 'in_house']);

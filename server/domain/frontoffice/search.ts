@@ -5,7 +5,7 @@ import type { EntityModel } from '../../data/entityModel.js';
 import { hasRight } from '../../http/rbac.js';
 import { likeEscape, searchText } from '../../data/crud.js';
 import { findGuests, type GuestMatch } from './guestMatches.js';
-import { RESERVATION } from './reservations.js';
+import { GUEST_COPY, RESERVATION } from './reservations.js';
 import { GUEST } from './booking.js';
 
 export const ROOM = 'frontoffice.room';
@@ -43,7 +43,9 @@ export async function headerSearch(db: Db, models: Map<string, EntityModel>, aut
   if (text.length < 2) return empty;
   const like = `%${likeEscape(text)}%`;
   const branch = auth.branchId;
-  const resText = searchText(models.get('frontoffice/reservation')!);
+  // the booking's own fields (0017's index); its guest is found through the guest's index below
+  const reservation = models.get('frontoffice/reservation')!;
+  const resText = searchText({ ...reservation, searchFields: reservation.searchFields.filter((f) => f !== GUEST_COPY) });
   const guestText = searchText(models.get('frontoffice/guest')!);
   const mayReservations = hasRight(auth, RESERVATION, 'view');
   const [reservations, guests, rooms, companies] = await Promise.all([

@@ -57,7 +57,7 @@ describe('availability plan on a busy hotel', () => {
        ORDER BY arrival, id LIMIT 50`.execute(t.database.db);
     const all = nodes(explain.rows[0]['QUERY PLAN'][0].Plan);
     expect(all.filter((n) => n['Relation Name'] === 'reservation' && n['Node Type'] === 'Seq Scan')).toEqual([]);
-    expect(all.some((n) => n['Index Name'] === 'reservation_search_trgm_idx')).toBe(true);
+    expect(all.some((n) => n['Index Name'] === 'reservation_list_search_trgm_idx')).toBe(true);
     const desk = await t.login('frontdesk');
     const found = await desk.get('/api/data/frontoffice/reservation?limit=50&q=H17-33&sort=arrival');
     expect(found.json().rows.map((r: { code: string }) => r.code)).toContain('H17-33');
@@ -75,7 +75,7 @@ describe('availability plan on a busy hotel', () => {
        ORDER BY arrival, id LIMIT 50`.execute(db);
     const all = nodes(explain.rows[0]['QUERY PLAN'][0].Plan);
     expect(all.filter((n) => n['Relation Name'] === 'reservation' && n['Node Type'] === 'Seq Scan')).toEqual([]);
-    expect(all.some((n) => n['Index Name'] === 'reservation_search_trgm_idx')).toBe(true);
+    expect(all.some((n) => n['Index Name'] === 'reservation_list_search_trgm_idx')).toBe(true);
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('connects to PostgreSQL without JIT, with a statement timeout and its name', async () => {
