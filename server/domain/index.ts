@@ -2,8 +2,9 @@ import type { DomainModule } from './types.js';
 import { systemModule } from './system/index.js';
 import { frontOfficeModule } from './frontoffice/index.js';
 import { salesModule } from './sales/index.js';
+import { glModule } from './gl/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
-  return [systemModule, frontOfficeModule, salesModule];
+  return [systemModule, frontOfficeModule, salesModule, glModule];
 }
