@@ -281,6 +281,9 @@ describe('the statements', () => {
         JOIN gl_account a ON a.branch_id = l.branch_id AND a.id = l.account_id
        WHERE j.branch_id = ${branch} AND a.is_cash AND j.date BETWEEN '2026-11-01' AND ${BUSINESS_DATE}`.execute(db);
     expect(new Decimal(cf.grandTotals.amount ?? 0).toFixed(2)).toBe(new Decimal(cash.rows[0].v).toFixed(2));
+    // the detail behind it, line by line, adds up to the same change in cash
+    const detail = await report('glcashflow', { date_from: '2026-11-01', date_to: BUSINESS_DATE });
+    expect(new Decimal(detail.grandTotals.amount ?? 0).toFixed(2)).toBe(new Decimal(cash.rows[0].v).toFixed(2));
   });
 
   it('general ledger by account: opening, movements with a running balance, and the closing balance', async () => {
