@@ -310,3 +310,21 @@ describe('the statements', () => {
     budi.lang = 'en';
   });
 });
+
+describe('budgets', () => {
+  it('keeps a year of monthly budgets per account and per statistic, and the P&L sets actual against them', async () => {
+    const months = (nov: string) =>
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`m${String(i + 1).padStart(2, '0')}`, i === 10 ? nov : '0']));
+    await ok(await budi.post('/api/data/gl/budget', { year: 2026, account_id: account['4101.01'], ...months('2450000000') }), 201);
+    await ok(await budi.post('/api/data/gl/budget', { year: 2026, account_id: account['6401.01'], ...months('135000000') }), 201);
+    expectApiError(await budi.post('/api/data/gl/budget', { year: 2026, account_id: account['6401.01'], ...months('1') }), 409);
+    await ok(await budi.post('/api/data/gl/statistic-budget', { year: 2026, statistic: 'occupancy', ...months('78.50') }), 201);
+    const pl = await report('profit-loss', { date_from: '2026-11-01', date_to: BUSINESS_DATE });
+    expect(pl.grandTotals.budget).toBe('2315000000');
+    expect(pl.grandTotals.budget_ytd).toBe('2315000000');
+    const electricity = pl.rows.find((r: { account: string }) => r.account.startsWith('6401.01'));
+    expect(electricity).toMatchObject({ period: '-128500000.00', budget: '-135000000.00' });
+    const plan = await report('pnl-budget', { date_to: BUSINESS_DATE });
+    expect([plan.grandTotals.m11, plan.grandTotals.total]).toEqual(['2315000000', '2315000000']);
+  });
+});
