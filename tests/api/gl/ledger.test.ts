@@ -327,4 +327,32 @@ describe('budgets', () => {
     const plan = await report('pnl-budget', { date_to: BUSINESS_DATE });
     expect([plan.grandTotals.m11, plan.grandTotals.total]).toEqual(['2315000000', '2315000000']);
   });
+
+  it('keeps a daily revenue budget for a month, day by day, and refuses a day outside it', async () => {
+    const day = (date: string, rooms: string, room: string, fb: string) => ({
+      date,
+      rooms_sold: rooms,
+      room_revenue: room,
+      fb_revenue: fb,
+      other_revenue: '0',
+    });
+    const drr = await ok(
+      await budi.post('/api/data/gl/drr-budget', {
+        code: 'DRR-2026-12',
+        date_from: '2026-12-01',
+        date_to: '2026-12-31',
+        description: 'December 2026, Christmas and New Year',
+        lines: [day('2026-12-24', '112', '201600000', '96000000'), day('2026-12-31', '118', '259600000', '185000000')],
+      }),
+      201,
+    );
+    expect(drr.total).toBe('742200000.00');
+    const outside = await budi.post('/api/data/gl/drr-budget', {
+      code: 'DRR-2026-12B',
+      date_from: '2026-12-01',
+      date_to: '2026-12-31',
+      lines: [day('2027-01-01', '90', '120000000', '40000000')],
+    });
+    expect(expectApiError(outside, 400).fields).toEqual({ 'lines/0/date': "Line 1: the date is outside the budget's dates" });
+  });
 });
