@@ -3,8 +3,9 @@ import { systemModule } from './system/index.js';
 import { frontOfficeModule } from './frontoffice/index.js';
 import { salesModule } from './sales/index.js';
 import { housekeepingModule } from './housekeeping/index.js';
+import { glModule } from './gl/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
-  return [systemModule, frontOfficeModule, salesModule, housekeepingModule];
+  return [systemModule, frontOfficeModule, salesModule, housekeepingModule, glModule];
 }

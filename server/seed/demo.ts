@@ -21,7 +21,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
   await db.transaction().execute(async (trx) => {
     const businessDate = options.businessDate ?? dayjs().format('YYYY-MM-DD');
     const branches = await seedSystem(trx, meta, businessDate);
-    await seedChartOfAccounts(trx, Object.values(branches));
+    await seedChartOfAccounts(trx, Object.values(branches), businessDate);
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);

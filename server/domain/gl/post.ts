@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 
 /** Accounts a module posts to by what they are; each property maps them to its own chart (gl_account_role). */
-export type AccountRole = 'guest_ledger' | 'city_ledger' | 'deposit_ledger' | 'service_payable' | 'tax_payable';
+export type AccountRole = 'guest_ledger' | 'city_ledger' | 'deposit_ledger' | 'service_payable' | 'tax_payable' | 'retained_earnings';
 
 export interface PostingLine {
   /** an account by its number (an article's or a payment article's account) … */
@@ -56,7 +56,14 @@ interface ResolvedLine {
   subledger_id: number | null;
 }
 
-export const ACCOUNT_ROLES: AccountRole[] = ['guest_ledger', 'city_ledger', 'deposit_ledger', 'service_payable', 'tax_payable'];
+export const ACCOUNT_ROLES: AccountRole[] = [
+  'guest_ledger',
+  'city_ledger',
+  'deposit_ledger',
+  'service_payable',
+  'tax_payable',
+  'retained_earnings',
+];
 
 /** The one posting function: one journal. See postJournals. */
 export async function postJournal(trx: Db, branchId: number, userId: number | null, posting: Posting): Promise<PostedJournal> {
@@ -159,7 +166,7 @@ export async function reverseJournal(
   branchId: number,
   userId: number | null,
   journalId: number,
-  reversal: { date: string; key: string; description: string; sourceType: string; sourceId?: number | null },
+  reversal: { date: string; key: string; description: string; sourceType: string; sourceId?: number | null; dating?: Posting['dating'] },
 ): Promise<PostedJournal> {
   const { rows } = await sql<{
     account: string;
@@ -186,6 +193,7 @@ export async function reverseJournal(
     key: reversal.key,
     description: reversal.description,
     reversesId: journalId,
+    dating: reversal.dating,
     lines: rows.map((l) => ({
       account: l.account,
       amount: new Decimal(l.credit).minus(l.debit),

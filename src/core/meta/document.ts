@@ -139,5 +139,7 @@ export interface DocumentScreen {
     /** label shown when the subtitle is empty */
     empty?: string;
   };
+  /** values a new document starts with, over the entity's defaults (an adjustment's kind) */
+  defaults?: Record<string, string | number | boolean>;
   help?: string;
 }

@@ -20,6 +20,8 @@ export function ReportTable({ result }: { result: ReportResult }) {
   const { t, lang } = useI18n();
   const [shown, setShown] = useState(PAGE);
   const byField = useMemo(() => new Map(result.columns.map((c) => [c.field, c])), [result.columns]);
+  // a grouped column's value is its group's header above the rows: the table does not repeat it on each row
+  const columns = useMemo(() => result.columns.filter((c) => !result.groupBy.includes(c.field)), [result.columns, result.groupBy]);
   const cellText = useCallback(
     (c: ReportColumn | undefined, v: unknown) =>
       c?.enumLabels && v != null
@@ -32,7 +34,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
   const num = (c: ReportColumn) => NUMERIC_TYPES.has(c.type ?? '');
   const totalsRow = (totals: Record<string, string>, label: string, cls: string, key: string) => (
     <tr key={key} className={cls}>
-      {result.columns.map((c, i) => (
+      {columns.map((c, i) => (
         <td key={c.field} className={num(c) ? 'num' : undefined}>
           {c.field in totals ? formatValue(totals[c.field], c.type, lang) : i === 0 ? label : ''}
         </td>
@@ -44,7 +46,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
       <table className="table">
         <thead>
           <tr>
-            {result.columns.map((c) => (
+            {columns.map((c) => (
               <th key={c.field} className={num(c) ? 'num' : undefined} style={c.width ? { minWidth: c.width } : undefined}>
                 {columnTitle(c, lang, t)}
               </th>
@@ -54,7 +56,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
         <tbody>
           {result.rows.length === 0 && (
             <tr>
-              <td colSpan={result.columns.length} className="empty">
+              <td colSpan={columns.length} className="empty">
                 {t('report.noRows')}
               </td>
             </tr>
@@ -64,7 +66,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
               case 'group':
                 return (
                   <tr key={i} className={`report-group level-${item.level}`}>
-                    <td colSpan={result.columns.length}>{item.label}</td>
+                    <td colSpan={columns.length}>{item.label}</td>
                   </tr>
                 );
               case 'subtotal':
@@ -81,7 +83,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
               default:
                 return (
                   <tr key={i}>
-                    {result.columns.map((c) => {
+                    {columns.map((c) => {
                       const text = cellText(c, item.row[c.field]);
                       const href = c.link && item.row[c.field] != null ? linkOf(c, item.row) : undefined;
                       return (

@@ -43,7 +43,8 @@ beforeAll(async () => {
       if (method !== 'post' && method !== 'patch') continue;
       let url = path.replace('/api/flows/{id}/', `/api/flows/${run.id}/`);
       if (path.includes('{rowId}')) {
-        const list = path.replace('/{rowId}', '');
+        // a row's own route (/{rowId}) or one of its status actions (/{rowId}/post): the list is what comes before
+        const list = path.slice(0, path.indexOf('/{rowId}'));
         // a list still empty in the demo (allotments) is probed on an id that does not exist: validation comes first
         if (!rowIds.has(list)) rowIds.set(list, (await admin.get(list)).json().rows[0]?.id ?? 987654321);
         url = path.replace('{rowId}', String(rowIds.get(list)));

@@ -32,12 +32,15 @@ export interface DocumentEditorProps {
   onDirty(dirty: boolean): void;
 }
 
-function defaults(entity: EntitySchema) {
-  return Object.fromEntries(
-    Object.entries(entity.properties)
-      .filter(([, f]) => f.default !== undefined && !f['x-lines'])
-      .map(([k, f]) => [k, f.default]),
-  );
+function defaults(entity: EntitySchema, def: DocumentScreen) {
+  return {
+    ...Object.fromEntries(
+      Object.entries(entity.properties)
+        .filter(([, f]) => f.default !== undefined && !f['x-lines'])
+        .map(([k, f]) => [k, f.default]),
+    ),
+    ...def.defaults,
+  };
 }
 
 /**
@@ -53,7 +56,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
   const { controller, record, doc, figures } = useDocumentController({
     entity,
     id,
-    defaults: defaults(entity),
+    defaults: defaults(entity, def),
     shows: (field) => field in shown.current,
   });
   const { mode, row, values, loadError, problem, fieldErrors, status } = record;
@@ -63,7 +66,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
   );
   const { labels, built } = useBuiltForm(entity, header, values, mode, shown);
   const placed = header.sections.flatMap((s) => s.fields);
-  const initial = (row ?? defaults(entity)) as Record<string, unknown>;
+  const initial = (row ?? defaults(entity, def)) as Record<string, unknown>;
   const headerChanges = () => changedValues(entity, initial, controller.record.store.get().values, placed, built.hidden, mode);
   const dirty =
     (Object.keys(changedValues(entity, initial, values, placed, built.hidden, mode)).length > 0 &&

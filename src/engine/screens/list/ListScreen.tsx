@@ -92,7 +92,8 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
     list.setSort(col?.colId, (col?.sort as 'asc' | 'desc') ?? 'asc');
   };
 
-  const canCreate = !def.readOnly && form && !entity['x-db'].singleton && !entity['x-db'].readOnly && hasRight(session, resource, 'create');
+  const canCreate =
+    !def.readOnly && (form || def.open) && !entity['x-db'].singleton && !entity['x-db'].readOnly && hasRight(session, resource, 'create');
   const editing = state.edit;
   const formTitle = form ? t(form.title) : '';
   // A link is shown only to those who may open its target.
@@ -150,7 +151,11 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           </Link>
         ))}
         {canCreate && (
-          <button type="button" className="btn btn-primary" onClick={() => list.open('new')}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => (def.open ? navigate(def.open.replace('/{id}', '')) : list.open('new'))}
+          >
             <Icon name="plus" size="sm" /> {t('common.new')}
           </button>
         )}
