@@ -55,16 +55,21 @@ export async function headerSearch(db: Db, models: Map<string, EntityModel>, aut
             SELECT id FROM reservation WHERE branch_id = ${branch} AND (${resText}) ILIKE ${like}
             UNION
             SELECT id FROM reservation
-             WHERE branch_id = ${branch} AND guest_id IN (SELECT id FROM guest WHERE branch_id = ${branch} AND (${guestText}) ILIKE ${like}))
+             WHERE branch_id = ${branch} AND guest_id IN (SELECT id FROM guest WHERE branch_id = ${branch} AND (${guestText}) ILIKE ${like})),
+          -- the best few chosen on the reservation alone, so a common surname's thousands of stays are not joined
+          best AS (
+            SELECT v.id, v.status, v.arrival, abs(v.arrival - s.business_date) AS distance
+              FROM hit JOIN reservation v ON v.branch_id = ${branch} AND v.id = hit.id
+              CROSS JOIN (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}) s
+             ORDER BY (v.status IN ('tentative', 'confirmed', 'in_house')) DESC, distance, v.id DESC
+             LIMIT ${LIMIT})
           SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure, v.status,
                  r.code AS room, t.code AS room_type, v.company, v.voucher_no
-            FROM hit JOIN reservation v ON v.branch_id = ${branch} AND v.id = hit.id
+            FROM best JOIN reservation v ON v.branch_id = ${branch} AND v.id = best.id
             JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
             JOIN room_type t ON t.branch_id = v.branch_id AND t.id = v.room_type_id
             LEFT JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
-            CROSS JOIN (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}) s
-           ORDER BY (v.status IN ('tentative', 'confirmed', 'in_house')) DESC, abs(v.arrival - s.business_date), v.id DESC
-           LIMIT ${LIMIT}`
+           ORDER BY (best.status IN ('tentative', 'confirmed', 'in_house')) DESC, best.distance, best.id DESC`
           .execute(db)
           .then((r) => r.rows)
       : [],
