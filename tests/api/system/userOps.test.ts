@@ -280,7 +280,7 @@ describe('a user manager who is not an administrator (an HR clerk) cannot raise 
       password: 'Pembukuan-2026',
     });
     expectApiError(res, 403, {
-      message: /^You cannot give rights you do not hold yourself: system\.log:view, system\.masterbank:create, /,
+      message: /^You cannot give rights you do not hold yourself: gl\.accbudget:create, gl\.accbudget:delete, /,
     });
   });
 
