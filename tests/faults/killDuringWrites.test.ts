@@ -109,7 +109,8 @@ afterAll(() => {
   console.log(`kill -9 trials:\n  ${results.join('\n  ')}`);
 });
 
-describe('kill -9 during a stream of writes', () => {
+// the two databases' trials run side by side: each mostly waits for its own server to start again
+describe.concurrent('kill -9 during a stream of writes', () => {
   it(`loses no acknowledged write on the embedded database on disk (${TRIALS} trials)`, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-kill-'));
     try {
