@@ -58,7 +58,13 @@ const PATHS: Record<string, string> = {
   upload: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4 M17 8l-5-5-5 5 M12 3v12',
   download: 'M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4 M7 10l5 5 5-5 M12 15V3',
   'bar-chart': 'M12 20V10 M18 20V4 M6 20v-4',
+  'book-open': 'M2 3h6a4 4 0 0 1 4 4v14a3 3 0 0 0-3-3H2z M22 3h-6a4 4 0 0 0-4 4v14a3 3 0 0 1 3-3h7z',
+  'rotate-ccw': 'M1 4v6h6 M3.5 15a9 9 0 1 0 2.1-9.4L1 10',
+  'trending-up': 'M23 6l-9.5 9.5-5-5L1 18 M17 6h6v6',
 };
+
+/** the names a screen's JSON may give as an icon */
+export const iconNames = new Set(Object.keys(PATHS));
 
 export function Icon({ name, size, className }: { name?: string; size?: 'sm' | 'lg'; className?: string }) {
   const d = (name && PATHS[name]) ?? 'M12 12h.01';

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { dataProvider } from '../../engine/api/dataProvider';
 import { useCommand } from '../../engine/controllers/command/useCommand';
 import { useI18n } from '../../engine/i18n/i18n';
-import { formatDate, formatMoney } from '../../core/format/format';
+import { formatDate } from '../../core/format/format';
 import { toast } from '../../shell/toasts';
 import { DateInput } from '../../widgets/inputs/DateInput';
 import { LookupSelect } from '../../widgets/inputs/LookupSelect';
@@ -11,6 +11,7 @@ import { Icon } from '../../widgets/Icon';
 import { duplicatesOf, GuestPicker, type GuestChoice, type GuestMatch } from './GuestPicker';
 import { NumberField } from './NumberField';
 import { RateOfferList, useRateOffers } from './RateOffers';
+import { StayTotalBar } from './StayTotalBar';
 
 /** A room picked on the room plan: the stay starts there, in that room, on its type's rates. */
 export interface FixedRoom {
@@ -167,24 +168,18 @@ export function LookToBook({
         </div>
       )}
       {fixed ? [guestSection, staySection, offersSection] : [staySection, offersSection, guestSection]}
-      <div className="ltb-summary" aria-live="polite">
-        {pickedType && pickedRate ? (
-          <>
-            <span>
-              {pickedType.name} · {pickedRate.code}
-              {fixed ? ` · ${fixed.room.code}` : ''} · {formatDate(arrival)} – {formatDate(departure)}
-            </span>
-            <strong className="num" data-testid="ltb-total">
-              {stale ? '…' : formatMoney(pickedRate.totals.total)}
-            </strong>
-          </>
-        ) : (
-          <span className="muted">{t('booking.pickRate')}</span>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={command.busy} data-testid="ltb-book">
-          <Icon name="check" size="sm" /> {t('booking.confirm')}
-        </button>
-      </div>
+      <StayTotalBar
+        picked={
+          pickedType &&
+          pickedRate &&
+          `${pickedType.name} · ${pickedRate.code}${fixed ? ` · ${fixed.room.code}` : ''} · ${formatDate(arrival)} – ${formatDate(departure)}`
+        }
+        total={pickedRate?.totals.total}
+        stale={stale}
+        busy={command.busy}
+        action={{ label: t('booking.confirm'), icon: 'check' }}
+        testIds={{ total: 'ltb-total', submit: 'ltb-book' }}
+      />
     </form>
   );
 }

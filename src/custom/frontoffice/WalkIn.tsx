@@ -10,6 +10,7 @@ import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 import { duplicatesOf, GuestPicker, type GuestChoice, type GuestMatch } from './GuestPicker';
 import { NumberField } from './NumberField';
+import { StayTotalBar } from './StayTotalBar';
 import { RateOfferList, useRateOffers } from './RateOffers';
 
 /** payment articles money can be taken with at the desk (a deposit applied or the city ledger are not cash in hand) */
@@ -341,24 +342,18 @@ export default function WalkIn({ bundle }: ScreenProps) {
               )}
             </fieldset>
           </div>
-          <div className="ltb-summary" aria-live="polite">
-            {pickedType && pickedRate ? (
-              <>
-                <span>
-                  {room ? `${t('walkin.roomShort', { room: room.label })} · ` : ''}
-                  {pickedType.name} · {pickedRate.code} · {formatDate(today)} – {formatDate(departure)}
-                </span>
-                <strong className="num" data-testid="wi-total">
-                  {stale ? '…' : formatMoney(pickedRate.totals.total)}
-                </strong>
-              </>
-            ) : (
-              <span className="muted">{t('booking.pickRate')}</span>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={command.busy} data-testid="wi-check-in">
-              <Icon name="key" size="sm" /> {t('walkin.checkIn')}
-            </button>
-          </div>
+          <StayTotalBar
+            picked={
+              pickedType &&
+              pickedRate &&
+              `${room ? `${t('walkin.roomShort', { room: room.label })} · ` : ''}${pickedType.name} · ${pickedRate.code} · ${formatDate(today)} – ${formatDate(departure)}`
+            }
+            total={pickedRate?.totals.total}
+            stale={stale}
+            busy={command.busy}
+            action={{ label: t('walkin.checkIn'), icon: 'key' }}
+            testIds={{ total: 'wi-total', submit: 'wi-check-in' }}
+          />
         </form>
       </div>
     </div>
