@@ -44,17 +44,22 @@ const phoneDigits = sql`right(regexp_replace(g.phone, '[^0-9]', '', 'g'), 9)`;
 async function matches(
   db: Db,
   branchId: number,
-  ids: RawBuilder<unknown>[],
+  /** each a way of being the guest looked for (a condition on guest g); a guest meeting several is found once */
+  ways: RawBuilder<unknown>[],
   same: Record<GuestMatch['same'][number], RawBuilder<unknown>>,
   rank: RawBuilder<unknown>,
 ) {
-  if (!ids.length) return [];
-  // the few best matches are chosen first; their stays are counted only for those (a surname can match thousands)
+  if (!ways.length) return [];
+  // The few best matches are chosen first, ranked on the rows the index found without reading them again;
+  // only those are joined and their stays counted (a surname can match thousands).
+  const found = ways.map(
+    (way) => sql`SELECT g.id, g.name, ${rank} AS rank FROM guest g WHERE g.branch_id = ${branchId} AND g.active AND ${way}`,
+  );
   const { rows } = await sql<GuestMatch>`
-    WITH found AS (${sql.join(ids, sql` UNION `)}),
+    WITH found AS (${sql.join(found, sql` UNION `)}),
          top AS (
-           SELECT g.*, ${rank} AS rank FROM found f JOIN guest g ON g.branch_id = ${branchId} AND g.id = f.id
-            WHERE g.active ORDER BY rank, g.name, g.id LIMIT ${LIMIT})
+           SELECT g.*, f.rank FROM (SELECT id, rank FROM found ORDER BY rank, name, id LIMIT ${LIMIT}) f
+             JOIN guest g ON g.branch_id = ${branchId} AND g.id = f.id)
     SELECT g.id::int AS id, g.name, g.phone, g.email,
            CASE WHEN g.id_number IS NULL THEN NULL ELSE right(g.id_number, 4) END AS id_hint,
            g.city, g.company, g.birth_date::text AS birth_date, vip.code AS vip,
@@ -78,7 +83,7 @@ async function matches(
  * identity document. Offered before a new profile is made, so a guest keeps one history.
  */
 export async function likelyDuplicates(db: Db, branchId: number, g: GuestDetails): Promise<GuestMatch[]> {
-  const ids: RawBuilder<unknown>[] = [];
+  const ways: RawBuilder<unknown>[] = [];
   const nameWords = words(g.name);
   const nameCond = nameWords.length
     ? sql.join(
@@ -87,20 +92,18 @@ export async function likelyDuplicates(db: Db, branchId: number, g: GuestDetails
       )
     : sql`false`;
   if (nameWords.length)
-    ids.push(
-      sql`SELECT g.id FROM guest g WHERE g.branch_id = ${branchId} AND ${sql.join(
+    ways.push(
+      sql`${sql.join(
         nameWords.map((w) => sql`${searchText} ILIKE ${`%${likeEscape(w)}%`}`),
         sql` AND `,
       )} AND ${nameCond}`,
     );
   const phone = g.phone ? phoneKey(g.phone) : '';
-  if (phone.length >= 6)
-    ids.push(sql`SELECT g.id FROM guest g WHERE g.branch_id = ${branchId} AND g.phone IS NOT NULL AND ${phoneDigits} = ${phone}`);
+  if (phone.length >= 6) ways.push(sql`g.phone IS NOT NULL AND ${phoneDigits} = ${phone}`);
   const email = g.email?.trim().toLowerCase();
-  if (email) ids.push(sql`SELECT g.id FROM guest g WHERE g.branch_id = ${branchId} AND g.email IS NOT NULL AND lower(g.email) = ${email}`);
+  if (email) ways.push(sql`g.email IS NOT NULL AND lower(g.email) = ${email}`);
   const doc = g.id_number?.trim().toUpperCase();
-  if (doc)
-    ids.push(sql`SELECT g.id FROM guest g WHERE g.branch_id = ${branchId} AND g.id_number IS NOT NULL AND upper(g.id_number) = ${doc}`);
+  if (doc) ways.push(sql`g.id_number IS NOT NULL AND upper(g.id_number) = ${doc}`);
   const same = {
     name: nameCond,
     phone: phone.length >= 6 ? sql`${phoneDigits} = ${phone}` : sql`false`,
@@ -109,7 +112,7 @@ export async function likelyDuplicates(db: Db, branchId: number, g: GuestDetails
   };
   // a document or a telephone line is stronger evidence than a shared name
   const rank = sql`(CASE WHEN ${same.document} THEN 0 WHEN ${same.phone} OR ${same.email} THEN 1 WHEN lower(g.name) = lower(${g.name.trim()}) THEN 2 ELSE 3 END)`;
-  return matches(db, branchId, ids, same, rank);
+  return matches(db, branchId, ways, same, rank);
 }
 
 /**
@@ -119,11 +122,10 @@ export async function likelyDuplicates(db: Db, branchId: number, g: GuestDetails
 export async function findGuests(db: Db, branchId: number, q: string): Promise<GuestMatch[]> {
   const text = q.trim();
   if (text.length < 2) return [];
-  const ids = [sql`SELECT g.id FROM guest g WHERE g.branch_id = ${branchId} AND ${searchText} ILIKE ${`%${likeEscape(text)}%`}`];
+  const ways = [sql`${searchText} ILIKE ${`%${likeEscape(text)}%`}`];
   const phone = phoneKey(text);
   // a number typed another way (0812… for +62 812 …) is still the same line
-  if (phone.length >= 9 && /^[+0-9 ()-]+$/.test(text))
-    ids.push(sql`SELECT g.id FROM guest g WHERE g.branch_id = ${branchId} AND g.phone IS NOT NULL AND ${phoneDigits} = ${phone}`);
+  if (phone.length >= 9 && /^[+0-9 ()-]+$/.test(text)) ways.push(sql`g.phone IS NOT NULL AND ${phoneDigits} = ${phone}`);
   const same = {
     name: sql`g.name ILIKE ${`%${likeEscape(text)}%`}`,
     phone: phone.length >= 9 ? sql`${phoneDigits} = ${phone}` : sql`false`,
@@ -131,5 +133,5 @@ export async function findGuests(db: Db, branchId: number, q: string): Promise<G
     document: sql`upper(g.id_number) = ${text.toUpperCase()}`,
   };
   const rank = sql`(CASE WHEN lower(g.name) = lower(${text}) THEN 0 WHEN g.name ILIKE ${`${likeEscape(text)}%`} THEN 1 ELSE 2 END)`;
-  return matches(db, branchId, ids, same, rank);
+  return matches(db, branchId, ways, same, rank);
 }

@@ -52,16 +52,16 @@ export async function headerSearch(db: Db, models: Map<string, EntityModel>, aut
     mayReservations
       ? sql<FoundReservation>`
           WITH hit AS (
-            SELECT id FROM reservation WHERE branch_id = ${branch} AND (${resText}) ILIKE ${like}
+            SELECT id, status, arrival FROM reservation WHERE branch_id = ${branch} AND (${resText}) ILIKE ${like}
             UNION
-            SELECT id FROM reservation
+            SELECT id, status, arrival FROM reservation
              WHERE branch_id = ${branch} AND guest_id IN (SELECT id FROM guest WHERE branch_id = ${branch} AND (${guestText}) ILIKE ${like})),
-          -- the best few chosen on the reservation alone, so a common surname's thousands of stays are not joined
+          -- the best few chosen on the rows the indexes found (a common surname's thousands of stays are neither
+          -- read twice nor joined), and only those joined
           best AS (
-            SELECT v.id, v.status, v.arrival, abs(v.arrival - s.business_date) AS distance
-              FROM hit JOIN reservation v ON v.branch_id = ${branch} AND v.id = hit.id
-              CROSS JOIN (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}) s
-             ORDER BY (v.status IN ('tentative', 'confirmed', 'in_house')) DESC, distance, v.id DESC
+            SELECT hit.id, hit.status, abs(hit.arrival - s.business_date) AS distance
+              FROM hit CROSS JOIN (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}) s
+             ORDER BY (hit.status IN ('tentative', 'confirmed', 'in_house')) DESC, distance, hit.id DESC
              LIMIT ${LIMIT})
           SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure, v.status,
                  r.code AS room, t.code AS room_type, v.company, v.voucher_no
