@@ -98,6 +98,7 @@ export default function RoomPlan(_props: ScreenProps) {
   const { t } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
+  // the first night asked for; until one is, the server's answer names it (the business date)
   const [from, setFrom] = useState<string>();
   const [params] = useSearchParams();
   // a link may ask for the 30-night window (?days=30)
@@ -134,7 +135,6 @@ export default function RoomPlan(_props: ScreenProps) {
         (b) => {
           setHead(b);
           setBlocks(new Map([[0, b]]));
-          if (!from) setFrom(b.from);
         },
         (e: ApiError) => !abort.signal.aborted && toast.error(e.message),
       );
@@ -445,7 +445,7 @@ export default function RoomPlan(_props: ScreenProps) {
     }
   }, [pendingRoom, rowOf, head, total, filters, rows]);
 
-  const shift = (n: number) => setFrom(dayjs(from).add(n, 'day').format('YYYY-MM-DD'));
+  const shift = (n: number) => setFrom(dayjs(from ?? head?.from).add(n, 'day').format('YYYY-MM-DD'));
   const dates = useMemo(() => (head ? Array.from({ length: head.days }, (_, i) => dayjs(head.from).add(i, 'day')) : []), [head]);
   const gridWidth = ROOM_COL + nights * w;
   const firstCol = visibleCols[0]?.index ?? 0;
@@ -460,7 +460,7 @@ export default function RoomPlan(_props: ScreenProps) {
             <Icon name="chevron-left" />
           </button>
           <div style={{ width: 170 }}>
-            <DateInput value={from} onChange={(v) => v && setFrom(v)} ariaLabel={t('roomplan.from')} />
+            <DateInput value={from ?? head?.from} onChange={(v) => v && setFrom(v)} ariaLabel={t('roomplan.from')} />
           </div>
           <button type="button" className="btn btn-icon" aria-label={t('roomplan.later')} onClick={() => shift(7)}>
             <Icon name="chevron-right" />

@@ -1,11 +1,11 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { FlatRoute } from '../../core/meta/types';
 import { useI18n } from '../i18n/i18n';
 import { hasRight, useSession } from '../session/session';
 import { useStore } from '../store';
 import { navigationStore } from '../../shell/navigation';
-import { KIND_RENDERERS } from './kinds';
+import { loadRenderer, type ScreenProps } from './kinds';
 import { loadScreen, type ScreenBundle } from './screenStore';
 import { ApiError } from '../api/client';
 
@@ -24,7 +24,7 @@ export function ScreenHost({ route }: { route: FlatRoute }) {
   const params = useParams();
   const { t, pick } = useI18n();
   const nav = useStore(navigationStore);
-  const [state, setState] = useState<{ bundle?: ScreenBundle; error?: string }>({});
+  const [state, setState] = useState<{ bundle?: ScreenBundle; Renderer?: ComponentType<ScreenProps>; error?: string }>({});
   const screenId = route.node.screen!;
   const allowed = route.node.signedIn || route.node.public || hasRight(session, route.node.permission, 'view');
 
@@ -33,7 +33,8 @@ export function ScreenHost({ route }: { route: FlatRoute }) {
     let live = true;
     setState({});
     loadScreen(screenId)
-      .then((bundle) => live && setState({ bundle }))
+      .then(async (bundle) => ({ bundle, Renderer: await loadRenderer(bundle.screen) }))
+      .then((loaded) => live && setState(loaded))
       .catch((err: ApiError) => live && setState({ error: err.message }));
     return () => {
       live = false;
@@ -45,7 +46,7 @@ export function ScreenHost({ route }: { route: FlatRoute }) {
   }
   if (state.error) return <Problem title={t('common.screenError')} text={state.error} />;
   if (!state.bundle) return <PageSkeleton />;
-  const Renderer = KIND_RENDERERS[state.bundle.screen.kind];
+  const { Renderer } = state;
   const title = 'title' in state.bundle.screen && state.bundle.screen.title ? t(state.bundle.screen.title) : pick(route.node.name);
   return (
     <>

@@ -6,8 +6,12 @@ import type { ScreenProps } from '../kinds';
 const modules = import.meta.glob<{ default: ComponentType<any> }>('../../../custom/**/*.tsx');
 
 const cache = new Map<string, LazyExoticComponent<ComponentType<any>>>();
+const loaded = new Map<string, ComponentType<any>>();
 
-export function customComponent<P = ScreenProps>(name: string): LazyExoticComponent<ComponentType<P>> | undefined {
+/** A custom component: itself once its code is loaded (see preloadCustomComponent), lazy until then. */
+export function customComponent<P = ScreenProps>(name: string): ComponentType<P> | undefined {
+  const ready = loaded.get(name);
+  if (ready) return ready;
   const loader = modules[`../../../custom/${name}.tsx`];
   if (!loader) return undefined;
   let c = cache.get(name);
@@ -18,11 +22,17 @@ export function customComponent<P = ScreenProps>(name: string): LazyExoticCompon
   return c;
 }
 
+/** Loads a custom component's code, so that drawing it does not suspend; an unknown name loads nothing. */
+export async function preloadCustomComponent(name: string): Promise<void> {
+  const loader = modules[`../../../custom/${name}.tsx`];
+  if (loader && !loaded.has(name)) loaded.set(name, (await loader()).default);
+}
+
 // A module puts something in the application header (a search box, a clock) by placing a component in
 // src/custom/<module>/header/; the shell draws them all, in path order, knowing none by name.
 const headerModules = import.meta.glob<{ default: ComponentType<object> }>('../../../custom/*/header/*.tsx');
 
-export function headerWidgets(): { name: string; Component: LazyExoticComponent<ComponentType<object>> }[] {
+export function headerWidgets(): { name: string; Component: ComponentType<object> }[] {
   return Object.keys(headerModules)
     .sort()
     .map((file) => {
