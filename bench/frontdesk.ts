@@ -1,6 +1,7 @@
 import { buildEntityModel, type EntityModel } from '../server/data/entityModel.js';
 import type { AuthInfo } from '../server/context.js';
-import { headerSearch } from '../server/domain/frontoffice/search.js';
+import { CompiledQuery } from 'kysely';
+import { headerSearch, staysStatement } from '../server/domain/frontoffice/search.js';
 import { listRows } from '../server/data/crud.js';
 import { sizes } from './support/http.js';
 import { alternate, Findings, type SuiteContext } from './support/suite.js';
@@ -30,6 +31,7 @@ export async function benchFrontdesk(ctx: SuiteContext): Promise<Findings> {
     );
     f.compare(`header search, ${what}`, api, raw, { p95Ms: 150, ratio: 2 }, sizes(await ctx.admin.ok(url, true)));
   }
+  f.note('header search, the plan of its stays for a surname', await planOf(ctx, staysStatement(models, 1, 'Wiranatha')));
   // the reservation list's own box searches the guest's name through the same trigram index (0040)
   const reservations = models.get('frontoffice/reservation')!;
   for (const [what, q] of [
@@ -45,4 +47,30 @@ export async function benchFrontdesk(ctx: SuiteContext): Promise<Findings> {
     f.compare(`reservation list search, ${what}`, api, raw, { p95Ms: 150, ratio: 2 }, sizes(await ctx.admin.ok(url, true)));
   }
   return f;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+/** How a statement ran: which indexes it read and how many rows each scan gave, and whether any table was read whole. */
+async function planOf(ctx: SuiteContext, statement: { compile(db: SuiteContext['database']['db']): CompiledQuery }) {
+  const q = statement.compile(ctx.database.db);
+  const { rows } = await ctx.database.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
+    CompiledQuery.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`, [...q.parameters]),
+  );
+  const [explained] = rows[0]['QUERY PLAN'];
+  const scans: string[] = [];
+  const walk = (n: PlanNode) => {
+    if (n['Index Name'] || n['Node Type'] === 'Seq Scan')
+      scans.push(`${n['Node Type']} ${n['Index Name'] ?? n['Relation Name']} → ${(n['Actual Rows'] ?? 0) * (n['Actual Loops'] ?? 1)} rows`);
+    n.Plans?.forEach(walk);
+  };
+  walk(explained.Plan);
+  return `${scans.join('; ')} (${explained['Execution Time'].toFixed(1)} ms)`;
 }

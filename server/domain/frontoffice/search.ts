@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { AuthInfo } from '../../context.js';
 import type { EntityModel } from '../../data/entityModel.js';
@@ -43,33 +43,11 @@ export async function headerSearch(db: Db, models: Map<string, EntityModel>, aut
   if (text.length < 2) return empty;
   const like = `%${likeEscape(text)}%`;
   const branch = auth.branchId;
-  // the booking's own fields (0017's index); its guest is found through the guest's index below
-  const reservation = models.get('frontoffice/reservation')!;
-  const resText = searchText({ ...reservation, searchFields: reservation.searchFields.filter((f) => f !== GUEST_COPY) });
-  const guestText = searchText(models.get('frontoffice/guest')!);
+  const { resText } = searchTexts(models);
   const mayReservations = hasRight(auth, RESERVATION, 'view');
   const [reservations, guests, rooms, companies] = await Promise.all([
     mayReservations
-      ? sql<FoundReservation>`
-          WITH hit AS (
-            SELECT id, status, arrival FROM reservation WHERE branch_id = ${branch} AND (${resText}) ILIKE ${like}
-            UNION
-            SELECT id, status, arrival FROM reservation
-             WHERE branch_id = ${branch} AND guest_id IN (SELECT id FROM guest WHERE branch_id = ${branch} AND (${guestText}) ILIKE ${like})),
-          -- the best few chosen on the rows the indexes found (a common surname's thousands of stays are neither
-          -- read twice nor joined), and only those joined
-          best AS (
-            SELECT hit.id, hit.status, abs(hit.arrival - s.business_date) AS distance
-              FROM hit CROSS JOIN (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}) s
-             ORDER BY (hit.status IN ('tentative', 'confirmed', 'in_house')) DESC, distance, hit.id DESC
-             LIMIT ${LIMIT})
-          SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure, v.status,
-                 r.code AS room, t.code AS room_type, v.company, v.voucher_no
-            FROM best JOIN reservation v ON v.branch_id = ${branch} AND v.id = best.id
-            JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
-            JOIN room_type t ON t.branch_id = v.branch_id AND t.id = v.room_type_id
-            LEFT JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
-           ORDER BY (best.status IN ('tentative', 'confirmed', 'in_house')) DESC, best.distance, best.id DESC`
+      ? staysStatement(models, branch, text)
           .execute(db)
           .then((r) => r.rows)
       : [],
@@ -93,4 +71,62 @@ export async function headerSearch(db: Db, models: Map<string, EntityModel>, aut
       : [],
   ]);
   return { reservations, guests, rooms, companies };
+}
+
+const LIVE = sql`('tentative', 'confirmed', 'in_house')`;
+/** live stays whose arrival is this many days from the business date are looked for first */
+const NEAR_DAYS = 30;
+
+/**
+ * The best few stays for a search: live ones first, then the nearest the business date. A common surname has
+ * thousands of stays; they are ranked on the rows the indexes found (neither read twice nor joined), and first
+ * only the live stays arriving within NEAR_DAYS are looked at: when eight are there, no stay further away could
+ * come before them, and the statement stops before reading the rest of the hotel's history (a LIMIT over
+ * UNION ALL runs its second part only when the first falls short). The bench shows its plan.
+ */
+export function staysStatement(models: Map<string, EntityModel>, branch: number, text: string): RawBuilder<FoundReservation> {
+  const like = `%${likeEscape(text)}%`;
+  const { resText, guestText } = searchTexts(models);
+  return sql<FoundReservation>`
+    WITH s AS (SELECT business_date FROM hotel_setup WHERE branch_id = ${branch}),
+    g AS MATERIALIZED (SELECT id FROM guest WHERE branch_id = ${branch} AND (${guestText}) ILIKE ${like}),
+    own AS MATERIALIZED (SELECT v.id, v.status, v.arrival FROM reservation v WHERE v.branch_id = ${branch} AND (${resText}) ILIKE ${like}),
+    near AS MATERIALIZED (
+      SELECT h.id, h.status, abs(h.arrival - s.business_date) AS distance
+        FROM (SELECT v.id, v.status, v.arrival FROM reservation v CROSS JOIN s
+               WHERE v.branch_id = ${branch} AND v.status IN ${LIVE}
+                 AND v.arrival BETWEEN s.business_date - ${NEAR_DAYS}::int AND s.business_date + ${NEAR_DAYS}::int
+                 AND v.guest_id IN (SELECT id FROM g)
+              UNION
+              SELECT own.id, own.status, own.arrival FROM own CROSS JOIN s
+               WHERE own.status IN ${LIVE} AND own.arrival BETWEEN s.business_date - ${NEAR_DAYS}::int AND s.business_date + ${NEAR_DAYS}::int) h
+       CROSS JOIN s
+       ORDER BY distance, h.id DESC
+       LIMIT ${LIMIT}),
+    far AS (
+      SELECT h.id, h.status, abs(h.arrival - s.business_date) AS distance
+        FROM (SELECT v.id, v.status, v.arrival FROM reservation v WHERE v.branch_id = ${branch} AND v.guest_id IN (SELECT id FROM g)
+              UNION
+              SELECT own.id, own.status, own.arrival FROM own) h
+       CROSS JOIN s
+       WHERE h.id NOT IN (SELECT id FROM near)
+       ORDER BY (h.status IN ${LIVE}) DESC, distance, h.id DESC
+       LIMIT ${LIMIT}),
+    best AS (SELECT * FROM ((SELECT * FROM near) UNION ALL (SELECT * FROM far)) b LIMIT ${LIMIT})
+    SELECT v.id::int AS id, v.code, g.name AS guest, v.arrival::text AS arrival, v.departure::text AS departure, v.status,
+           r.code AS room, t.code AS room_type, v.company, v.voucher_no
+      FROM best JOIN reservation v ON v.branch_id = ${branch} AND v.id = best.id
+      JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+      JOIN room_type t ON t.branch_id = v.branch_id AND t.id = v.room_type_id
+      LEFT JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
+     ORDER BY (best.status IN ${LIVE}) DESC, best.distance, best.id DESC`;
+}
+
+/** The search texts of 0017's and 0012's trigram indexes: the booking's own fields (its guest is found through the guest's). */
+function searchTexts(models: Map<string, EntityModel>) {
+  const reservation = models.get('frontoffice/reservation')!;
+  return {
+    resText: searchText({ ...reservation, searchFields: reservation.searchFields.filter((f) => f !== GUEST_COPY) }),
+    guestText: searchText(models.get('frontoffice/guest')!),
+  };
 }
