@@ -5,20 +5,21 @@ import type { ScreenProps } from '../kinds';
 // (a custom screen, given ScreenProps) or in a flow's JSON (a step view, given the flow's step props).
 const modules = import.meta.glob<{ default: ComponentType<any> }>('../../../custom/**/*.tsx');
 
+/** the components handed out lazily, and those whose code was loaded before they were asked for */
 const cache = new Map<string, LazyExoticComponent<ComponentType<any>>>();
 const loaded = new Map<string, ComponentType<any>>();
 
-/** A custom component: itself once its code is loaded (see preloadCustomComponent), lazy until then. */
+/**
+ * A custom component: itself once its code is loaded (see preloadCustomComponent), lazy until then. A name
+ * keeps the component it was first given as, so React never sees it change type and start it afresh.
+ */
 export function customComponent<P = ScreenProps>(name: string): ComponentType<P> | undefined {
-  const ready = loaded.get(name);
-  if (ready) return ready;
+  const given = cache.get(name) ?? loaded.get(name);
+  if (given) return given;
   const loader = modules[`../../../custom/${name}.tsx`];
   if (!loader) return undefined;
-  let c = cache.get(name);
-  if (!c) {
-    c = lazy(loader);
-    cache.set(name, c);
-  }
+  const c = lazy(loader);
+  cache.set(name, c);
   return c;
 }
 
