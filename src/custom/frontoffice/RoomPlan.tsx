@@ -445,7 +445,12 @@ export default function RoomPlan(_props: ScreenProps) {
     }
   }, [pendingRoom, rowOf, head, total, filters, rows]);
 
-  const shift = (n: number) => setFrom(dayjs(from ?? head?.from).add(n, 'day').format('YYYY-MM-DD'));
+  const shift = (n: number) =>
+    setFrom(
+      dayjs(from ?? head?.from)
+        .add(n, 'day')
+        .format('YYYY-MM-DD'),
+    );
   const dates = useMemo(() => (head ? Array.from({ length: head.days }, (_, i) => dayjs(head.from).add(i, 'day')) : []), [head]);
   const gridWidth = ROOM_COL + nights * w;
   const firstCol = visibleCols[0]?.index ?? 0;
