@@ -62,7 +62,7 @@ describe('the night audit in the browser', () => {
     // the report set the audit kept for the day, read back as printed that night
     await page.goto('/frontoffice/na/reports');
     await page.locator(`[data-testid=na-kept-${day}-drr]`).click();
-    await page.locator('[data-testid=na-kept-at]').waitFor();
+    await page.locator(`.na-kept-report[data-shown="${day}/drr"]`).waitFor();
     expect(await page.locator('.na-kept-report').innerText()).toContain(`${d}/${m}/${y}`);
     await screenshot(page, 'night-audit-kept-reports-1366');
     await page.setViewportSize({ width: 375, height: 800 });

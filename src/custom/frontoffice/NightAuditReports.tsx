@@ -63,7 +63,8 @@ export default function NightAuditReports(_props: ScreenProps) {
           ))}
         </div>
       </div>
-      <div className="card na-kept-report">
+      {/* which report is on show once it is, so a reader (or a test) never mistakes the one before for it */}
+      <div className="card na-kept-report" data-shown={kept.data && !kept.loading ? `${date}/${code}` : undefined}>
         <div className="card-body stack">
           {kept.loading && <div className="skeleton" style={{ height: 300 }} />}
           {kept.error && (
