@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { evaluateDocument } from '../../src/core/documents/evaluateDocument.js';
+import { evaluate } from '../../src/core/conditions/evaluate.js';
 import type { FieldProblem } from '../../src/core/checks/errorMessages.js';
 import { audit } from '../http/audit.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
@@ -97,6 +98,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext, m: Ent
           const from = String(before[status.field]);
           if (!action.from.includes(from))
             throw conflict('error.statusNotFrom', { status: statusLabel(m, status.field, from), action: action.label });
+          if (!evaluate(action.when, { data: before, mode: 'edit' })) throw conflict('error.actionNotForThis', { action: action.label });
           await present(ctx, trx, req, m, models, [before]);
           const c: HookContext = { trx, req, auth, ctx };
           const lines = Object.fromEntries(m.lines.map((lf) => [lf.name, (before[lf.name] as Line[]) ?? []]));

@@ -13,6 +13,7 @@ import { createRecord, linesOf, splitBody } from './createRecord.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 import { judge, refuseIfReadOnly, statusRoutes, storeTotals } from './documents.js';
+import { attachmentRoutes } from './attachments.js';
 import { deleteLines, writeLines, type Line } from './lines.js';
 import { changed, present, stale, visible } from './present.js';
 import { scopeWhere } from './refFilters.js';
@@ -213,6 +214,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       });
     });
     await statusRoutes(app, ctx, m, models);
+    await attachmentRoutes(app, ctx, m, scopeOf);
   }
 }
 

@@ -4,8 +4,10 @@ import { frontOfficeModule } from './frontoffice/index.js';
 import { salesModule } from './sales/index.js';
 import { housekeepingModule } from './housekeeping/index.js';
 import { glModule } from './gl/index.js';
+import { gcModule } from './gc/index.js';
+import { pointOfSalesModule } from './pointofsales/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
-  return [systemModule, frontOfficeModule, salesModule, housekeepingModule, glModule];
+  return [systemModule, frontOfficeModule, salesModule, housekeepingModule, glModule, gcModule, pointOfSalesModule];
 }

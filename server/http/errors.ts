@@ -197,6 +197,9 @@ function fromPostgres(error: any): HttpError | undefined {
       return new HttpError(422, 'TIMEOUT', 'error.timeout');
     case 'P0001':
       return conflict('error.postedRecord', { detail: error.message });
+    // two bookings of one room or one table for the same time: the second of two at once meets the constraint
+    case '23P01':
+      return conflict('error.overlap', { detail: error.message });
   }
   return undefined;
 }

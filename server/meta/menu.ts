@@ -32,7 +32,9 @@ export function buildMenu(
     const o = overrides.get(fullPath);
     if (!node.menu || node.menu.hidden || o?.hidden || node.public || !node.name) return;
     const children = node.children ? buildMenu(node.children, canView, overrides, fullPath) : [];
-    const leafVisible = (node.screen || node.redirect) && canView(node);
+    // a section that only redirects to its first screen (/frontoffice, …/journal) is there through its children:
+    // a user who may open none of them does not see it
+    const leafVisible = node.screen ? canView(node) : Boolean(node.redirect) && !node.children?.length && canView(node);
     if (!children.length && !leafVisible) return;
     const name = { en: o?.label_en || node.name.en, id: o?.label_id || node.name.id };
     const item: MenuItem = { path: fullPath, name, ...(node.menu.icon ? { icon: node.menu.icon } : {}) };

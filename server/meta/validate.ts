@@ -1,4 +1,4 @@
-import type { EntitySchema, FormScreen, ReportDefinition, RouteNode, Screen } from '../../src/core/meta/types.js';
+import type { EntitySchema, FormScreen, ReportDefinition, RouteNode, Screen, ScreenAction } from '../../src/core/meta/types.js';
 import { checkDocumentEntity, checkDocumentScreen } from './validateDocument.js';
 import { fieldLabelCandidates, flattenRoutes, SYSTEM_FIELDS } from '../../src/core/meta/types.js';
 import { createAjv } from '../validation/ajv.js';
@@ -143,6 +143,8 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
     if (
       isAmountName(name) &&
       !field.enum &&
+      // a lookup (revenue_account_id) is an id, never an amount
+      !field['x-ref'] &&
       field.format !== 'money' &&
       (types.includes('number') || types.includes('integer') || !field.format)
     )
@@ -243,6 +245,23 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
     }
     return true;
   };
+  /** a list's row actions and a document's actions: each labelled, each input's lookup an entity that exists */
+  const checkActions = (actions: ScreenAction[] | undefined, base: string) => {
+    (actions ?? []).forEach((a, i) => {
+      needLabel(file, `${base}/${i}/label`, [a.label], `action '${a.key}'`);
+      if (a.confirm) needLabel(file, `${base}/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);
+      if (a.resultMessage) needLabel(file, `${base}/${i}/resultMessage`, [a.resultMessage], `the result of '${a.key}'`);
+      (a.input ?? []).forEach((f, j) => {
+        needLabel(file, `${base}/${i}/input/${j}/label`, [f.label], `the input '${f.name}' of '${a.key}'`);
+        if (f.ref && missing(raw, 'entity', f.ref))
+          errors.push({
+            file,
+            pointer: `${base}/${i}/input/${j}/ref`,
+            message: `refers to entity '${f.ref}', which has no file schemas/${f.ref}.json`,
+          });
+      });
+    });
+  };
   const title = (s as { title?: string }).title;
   if (title) needLabel(file, '/title', [title], 'the screen title');
   switch (s.kind) {
@@ -273,15 +292,28 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       (s.links ?? []).forEach((l, i) => {
         needLabel(file, `/links/${i}/label`, [l.label], 'the link');
         const declared =
-          raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.fullPath === l.to && (r.node.screen || r.node.redirect));
+          raw.routes &&
+          flattenRoutes(raw.routes.data.routes).some(
+            (r) => (r.fullPath === l.to && (r.node.screen || r.node.redirect)) || (r.node.screen && routeMatches(r.fullPath, l.to)),
+          );
         if (!declared)
           errors.push({ file, pointer: `/links/${i}/to`, message: `links to ${l.to}, which is not a declared route with a screen` });
       });
       if (s.open) {
+        const shape = (p: string) => p.replace(/\{\w+\??\}/g, '{}');
         const opened =
-          raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.node.screen && r.fullPath.replace('{id?}', '{id}') === s.open);
+          raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.node.screen && shape(r.fullPath) === shape(s.open!));
         if (!opened) errors.push({ file, pointer: '/open', message: `opens ${s.open}, which is not a declared route with a screen` });
+        for (const [, field] of s.open.matchAll(/\{(\w+)\}/g))
+          if (field !== 'id' && e && !e.properties[field])
+            errors.push({ file, pointer: '/open', message: `{${field}} is not a field of ${e.$id}` });
       }
+      (s.create ?? []).forEach((c, i) => {
+        needLabel(file, `/create/${i}/label`, [c.label], 'the New button');
+        const declared = raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.node.screen && routeMatches(r.fullPath, c.to));
+        if (!declared)
+          errors.push({ file, pointer: `/create/${i}/to`, message: `opens ${c.to}, which is not a declared route with a screen` });
+      });
       if (e) {
         Object.keys(s.fixedFilter ?? {}).forEach((f) => fieldOf(e, f, `/fixedFilter/${f}`));
         Object.keys(s.day?.match ?? {}).forEach((f) => {
@@ -290,20 +322,7 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         });
       }
       if (s.day) needLabel(file, '/day/label', [s.day.label], 'the day');
-      (s.rowActions ?? []).forEach((a, i) => {
-        needLabel(file, `/rowActions/${i}/label`, [a.label], `action '${a.key}'`);
-        if (a.confirm) needLabel(file, `/rowActions/${i}/confirm`, [a.confirm], `the confirmation of '${a.key}'`);
-        if (a.resultMessage) needLabel(file, `/rowActions/${i}/resultMessage`, [a.resultMessage], `the result of '${a.key}'`);
-        (a.input ?? []).forEach((f, j) => {
-          needLabel(file, `/rowActions/${i}/input/${j}/label`, [f.label], `the input '${f.name}' of '${a.key}'`);
-          if (f.ref && missing(raw, 'entity', f.ref))
-            errors.push({
-              file,
-              pointer: `/rowActions/${i}/input/${j}/ref`,
-              message: `refers to entity '${f.ref}', which has no file schemas/${f.ref}.json`,
-            });
-        });
-      });
+      checkActions(s.rowActions, '/rowActions');
       break;
     }
     case 'form': {
@@ -313,6 +332,7 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
     }
     case 'document': {
       const e = entityOf(s.entity, '/entity');
+      checkActions(s.actions, '/actions');
       if (e)
         errors.push(
           ...checkDocumentScreen(file, s, e, needLabel, (base, skip) => checkSections(file, e, s.header, base, skip, needLabel, errors)),
@@ -436,7 +456,11 @@ function checkRoutes(file: string, routes: RouteNode[], raw: RawMeta): MetaError
       errors.push({ file, pointer: `${r.pointer}/screen`, message: `screen '${n.screen}' does not exist (no screens/${n.screen}.json)` });
     }
     if (n.screen && n.redirect) errors.push({ file, pointer: r.pointer, message: 'a route has either a screen or a redirect, not both' });
-    if (n.redirect && !paths.has(n.redirect.split('?')[0])) {
+    if (
+      n.redirect &&
+      !paths.has(n.redirect.split('?')[0]) &&
+      !flat.some((t) => t.node.screen && routeMatches(t.fullPath, n.redirect!.split('?')[0]))
+    ) {
       errors.push({ file, pointer: `${r.pointer}/redirect`, message: `redirects to ${n.redirect}, which is not a declared route` });
     }
     // an entity's right is declared once, on the entity; the route that shows it names the same right
@@ -479,4 +503,21 @@ function describeMetaError(e: { keyword: string; message?: string; params: Recor
 
 function escape(key: string) {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Whether an address is one of a declared route's (`/a/form/{type}/{id?}` takes `/a/form/advance`). */
+function routeMatches(fullPath: string, path: string): boolean {
+  const pattern = fullPath
+    .split('/')
+    .map((part) =>
+      /^\{\w+\?\}$/.test(part)
+        ? '(?:/[^/]+)?'
+        : /^\{\w+\}$/.test(part)
+          ? '/[^/]+'
+          : part
+            ? `/${part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}`
+            : '',
+    )
+    .join('');
+  return new RegExp(`^${pattern}$`).test(path);
 }

@@ -47,6 +47,7 @@ const ACCOUNTS: AccountSeed[] = [
   ['2101.01', 'Accounts payable – trade', 'Utang usaha', 'liability', '2100', null],
   ['2105.01', 'Advance deposits', 'Uang muka tamu', 'liability', '2100', null],
   ['2106.01', 'Vouchers outstanding', 'Voucher beredar', 'liability', '2100', null],
+  ['2107.01', 'Outlet checks – payments received', 'Cek outlet – pembayaran diterima', 'liability', '2100', null],
   ['2201.01', 'Service charge payable', 'Utang service charge', 'liability', '2100', null],
   ['2202.01', 'PBJT payable (regional hotel tax)', 'Utang PBJT (pajak hotel)', 'liability', '2100', null],
   ['2203.01', 'Employee income tax payable (PPh 21)', 'Utang PPh 21', 'liability', '2100', null],
@@ -66,6 +67,9 @@ const ACCOUNTS: AccountSeed[] = [
   ['4201.01', 'Food revenue – breakfast', 'Pendapatan makanan – sarapan', 'revenue', '4200', 'FB'],
   ['4201.02', 'Food revenue – dinner', 'Pendapatan makanan – makan malam', 'revenue', '4200', 'FB'],
   ['4202.01', 'Beverage revenue – minibar', 'Pendapatan minuman – minibar', 'revenue', '4200', 'FB'],
+  ['4203.01', 'Food revenue – outlets', 'Pendapatan makanan – outlet', 'revenue', '4200', 'FB'],
+  ['4204.01', 'Beverage revenue – outlets', 'Pendapatan minuman – outlet', 'revenue', '4200', 'FB'],
+  ['4205.01', 'Other F&B revenue', 'Pendapatan F&B lainnya', 'revenue', '4200', 'FB'],
   ['4400', 'Other operated departments', 'Departemen operasional lain', 'revenue', '4000', null],
   ['4401.01', 'Laundry revenue', 'Pendapatan laundry', 'revenue', '4400', 'LDR'],
   ['4402.01', 'Spa revenue', 'Pendapatan spa', 'revenue', '4400', 'SPA'],
@@ -88,6 +92,8 @@ const ACCOUNTS: AccountSeed[] = [
   ['6101.01', 'A&G payroll and related', 'Gaji dan tunjangan – administrasi', 'expense', '6100', 'AG'],
   ['6102.01', 'Credit card commissions and bank charges', 'Komisi kartu kredit dan biaya bank', 'expense', '6100', 'AG'],
   ['6103.01', 'Office supplies and licences', 'Alat tulis kantor dan perizinan', 'expense', '6100', 'AG'],
+  ['6104.01', 'Cash over and short', 'Selisih kas', 'expense', '6100', 'AG'],
+  ['6105.01', 'Complimentary food and beverage', 'Makanan dan minuman komplimen', 'expense', '6100', 'AG'],
   ['6200', 'Sales and marketing', 'Penjualan dan pemasaran', 'expense', '6000', 'SM'],
   ['6201.01', 'Sales and marketing payroll and related', 'Gaji dan tunjangan – pemasaran', 'expense', '6200', 'SM'],
   ['6202.01', 'Advertising and online marketing', 'Iklan dan pemasaran daring', 'expense', '6200', 'SM'],
@@ -171,6 +177,9 @@ const ROLE_ACCOUNTS: Record<AccountRole, string> = {
   service_payable: '2201.01',
   tax_payable: '2202.01',
   retained_earnings: '3201.01',
+  cash_over_short: '6104.01',
+  complimentary_expense: '6105.01',
+  pos_clearing: '2107.01',
 };
 
 const NORMAL: Record<Kind, 'debit' | 'credit'> = {

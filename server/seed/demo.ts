@@ -8,6 +8,9 @@ import { seedFrontOffice, seedReservations } from './frontoffice.js';
 import { seedArticlesAndPackages } from './articlesAndPackages.js';
 import { seedRoomStatus } from './roomStatus.js';
 import { seedChartOfAccounts } from './chartOfAccounts.js';
+import { seedGeneralCashier } from './generalCashier.js';
+import { seedRecurringJournals } from './recurringJournals.js';
+import { seedPointOfSales } from './pointOfSales.js';
 import { analyze } from '../db/statistics.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
@@ -22,9 +25,13 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     const businessDate = options.businessDate ?? dayjs().format('YYYY-MM-DD');
     const branches = await seedSystem(trx, meta, businessDate);
     await seedChartOfAccounts(trx, Object.values(branches), businessDate);
+    await seedGeneralCashier(trx, Object.values(branches));
+    await seedRecurringJournals(trx, Object.values(branches), businessDate);
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
+    // outlets charge rooms under a folio article of the front office's
+    await seedPointOfSales(trx, Object.values(branches), businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
     await audit(
       trx,

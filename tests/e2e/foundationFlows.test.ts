@@ -134,24 +134,24 @@ describe('forgotten password', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/login');
     await page.locator('a[href="/forgot-password"]').click();
-    await page.fill('#login', 'cashier');
+    await page.fill('#login', 'purchasing');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText(/If the account exists/).waitFor();
     let mail: string | undefined;
     for (let i = 0; i < 50 && !mail; i++) {
-      mail = latestMail('dewi.lestari@grandnusantara.co.id');
+      mail = latestMail('agus.wijaya@grandnusantara.co.id');
       if (!mail) await page.waitForTimeout(100);
     }
     const link = /https?:\/\/\S+\/forgot-password\?token=[^\s"<]+/.exec(mail ?? '')?.[0];
     expect(link, mail).toBeTruthy();
     await page.goto(link!.replace(/^https?:\/\/[^/]+/, ''));
-    await page.fill('#new-password', 'Kasir-Baru-2026');
-    await page.fill('#repeat-password', 'Kasir-Baru-2026');
+    await page.fill('#new-password', 'Gudang-Baru-2026');
+    await page.fill('#repeat-password', 'Gudang-Baru-2026');
     await page.getByRole('button', { name: 'Set the password' }).click();
     await page.getByText('Your password is set. Sign in with it now.').waitFor();
-    await signIn(page, 'cashier', 'hotelier');
+    await signIn(page, 'purchasing', 'hotelier');
     await page.locator('.alert-danger').waitFor();
-    await signIn(page, 'cashier', 'Kasir-Baru-2026');
+    await signIn(page, 'purchasing', 'Gudang-Baru-2026');
     await page.waitForURL(/dashboard|change-password/);
     await context.close();
   });

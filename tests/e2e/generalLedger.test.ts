@@ -63,6 +63,14 @@ describe('the general ledger in the browser', () => {
 
     await act(page, 'Posting');
     await expect.poll(() => status(page).innerText()).toBe('Diposting');
+    // the scanned Telkom invoice stays with the posted journal
+    await page.locator('[data-testid=attachments] input[type=file]').setInputFiles({
+      name: 'telkom-nov.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\nTelkom IndiHome INV/TLK/2026/0457\n%%EOF\n'),
+    });
+    await expect.poll(() => page.getByTestId('attachments').innerText()).toContain('telkom-nov.pdf');
+    await screenshot(page, 'gl-journal-attachment-desktop');
     await act(page, 'Balik');
     await expect.poll(() => status(page).innerText()).toBe('Dibalik');
     await screenshot(page, 'gl-journal-reversed-desktop');
@@ -75,6 +83,18 @@ describe('the general ledger in the browser', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => row.locator('.badge').first().innerText()).toBe('Ditutup');
     await screenshot(page, 'gl-closing-desktop');
+
+    // the month's recurring journals wait for their day: insurance and depreciation, each with its amount
+    await page.goto('/gl/transaction-gl/journal/recurring-list');
+    await expect.poll(() => page.locator('.ag-row').count()).toBe(2);
+    await expect.poll(() => page.locator('.list-grid').innerText()).toContain('85.000.000');
+    await screenshot(page, 'gl-recurring-desktop');
+    await page.locator('.ag-row', { hasText: 'ASURANSI' }).click();
+    await page.waitForURL(/recurring-form\/\d+/);
+    // it starts next month: nothing is due yet, and the accountant is told so
+    await page.locator('.doc-actions').getByRole('button', { name: 'Buat draf jatuh tempo' }).click();
+    await expect.poll(() => page.getByRole('dialog').innerText()).toContain('0 draf jurnal dibuat');
+    await page.keyboard.press('Enter');
 
     // trial balance: debits equal credits, exported to Excel and PDF
     await page.goto('/gl/report-gl/report-trial-balance');

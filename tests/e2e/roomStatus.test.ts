@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
@@ -54,4 +55,31 @@ describe('the room status board', () => {
     await screenshot(desk.page, 'housekeeping-room-status-1366');
     await desk.context.close();
   }, 90_000);
+
+  it('logs a phone found in a room and returns it to its owner; the dashboard and the discrepancies read the day', async () => {
+    const { page, context } = await newPage(browser, 1366, 860);
+    await signIn(page, 'housekeeping');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/housekeeping/lost-found');
+    await page.getByRole('button', { name: 'Baru' }).click();
+    await page.fill('#root_found_on', dayjs().format('DD/MM/YYYY'));
+    await page.fill('#root_item', 'Samsung Galaxy phone, black');
+    await page.selectOption('#root_category', { label: 'Elektronik' });
+    await page.fill('#root_place', 'Pool deck, lounger 12');
+    await page.fill('#root_found_by', 'Wayan Suarta');
+    await page.fill('#root_stored_in', 'HK office safe');
+    await page.locator('.drawer').getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.list-grid').innerText()).toContain('Samsung Galaxy phone');
+    await page.locator('.ag-row', { hasText: 'Samsung Galaxy phone' }).click();
+    await page.selectOption('#root_status', { label: 'Dikembalikan' });
+    await page.fill('#root_returned_to', 'Mr. Hendra Wijaya (passport checked)');
+    await page.fill('#root_returned_on', dayjs().format('DD/MM/YYYY'));
+    await screenshot(page, 'housekeeping-lost-found-1366');
+    await page.locator('.drawer').getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.ag-row', { hasText: 'Samsung Galaxy phone' }).innerText()).toContain('Dikembalikan');
+    await page.goto('/housekeeping/dashboard');
+    await page.getByTestId('tile-dirty').waitFor();
+    await screenshot(page, 'housekeeping-dashboard-1366');
+    await context.close();
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ describe('the definitions of the repository', () => {
     expect(raw.screens.size).toBeGreaterThan(20);
     expect(raw.locales.length).toBeGreaterThan(3);
     expect([...raw.flows.keys()].sort()).toEqual([
+      'cashier-shift',
       'excel-import',
       'excel-import-run',
       'night-audit',

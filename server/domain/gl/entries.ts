@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { EntityHook, HookContext } from '../../data/hooks.js';
+import { nextNumber } from '../../data/numbering.js';
 import { conflict } from '../../http/errors.js';
 import { openBusinessDay, postJournal, reverseJournal, type PostingLine } from './post.js';
 
@@ -23,7 +24,10 @@ const PREFIX: Record<string, string> = { journal: 'JV', adjustment: 'ADJ' };
 export const glEntryHook: EntityHook = {
   async beforeWrite(c, mode, values, _virtual, before) {
     if (mode === 'update' && before && values.kind !== undefined && values.kind !== before.kind) throw conflict('gl-entry.kindFixed');
-    if (mode === 'create' && !values.number) values.number = await nextNumber(c, String(values.kind ?? 'journal'), String(values.date));
+    if (mode === 'create' && !values.number) {
+      const stem = `${PREFIX[String(values.kind ?? 'journal')] ?? 'JV'}-${dayjs(String(values.date)).format('YYYYMM')}-`;
+      values.number = await nextNumber(c.trx, c.auth.branchId, 'gl_entry', stem);
+    }
   },
   async onStatus(c, action, row) {
     const id = Number(row.id);
@@ -54,13 +58,6 @@ export const glEntryHook: EntityHook = {
     }
   },
 };
-
-async function nextNumber(c: HookContext, kind: string, date: string): Promise<string> {
-  const stem = `${PREFIX[kind] ?? 'JV'}-${dayjs(date).format('YYYYMM')}-`;
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM gl_entry WHERE branch_id = ${c.auth.branchId} AND number LIKE ${`${stem}%`}`.execute(c.trx);
-  return `${stem}${String(rows[0].n + 1).padStart(4, '0')}`;
-}
 
 /** The document's lines as posting lines: debit positive, credit negative, the account by its number. */
 async function postingLines(c: HookContext, lines: EntryLine[]): Promise<PostingLine[]> {

@@ -6,7 +6,16 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
 
 /** Accounts a module posts to by what they are; each property maps them to its own chart (gl_account_role). */
-export type AccountRole = 'guest_ledger' | 'city_ledger' | 'deposit_ledger' | 'service_payable' | 'tax_payable' | 'retained_earnings';
+export type AccountRole =
+  | 'guest_ledger'
+  | 'city_ledger'
+  | 'deposit_ledger'
+  | 'service_payable'
+  | 'tax_payable'
+  | 'retained_earnings'
+  | 'cash_over_short'
+  | 'complimentary_expense'
+  | 'pos_clearing';
 
 export interface PostingLine {
   /** an account by its number (an article's or a payment article's account) … */
@@ -63,6 +72,9 @@ export const ACCOUNT_ROLES: AccountRole[] = [
   'service_payable',
   'tax_payable',
   'retained_earnings',
+  'cash_over_short',
+  'complimentary_expense',
+  'pos_clearing',
 ];
 
 /** The one posting function: one journal. See postJournals. */

@@ -4,7 +4,7 @@
  * x-document for totals, checks and status); the screen says how it is laid out. Everything is data:
  * formulas and conditions are evaluated by pure functions in src/core/conditions, never by eval.
  */
-import type { Condition, FieldOptions, FormSection } from './types';
+import type { Condition, FieldOptions, FormSection, ScreenAction } from './types';
 
 /**
  * A computed value in exact decimal arithmetic. A string is a decimal literal ("2", "0.11"); `field` reads
@@ -60,6 +60,8 @@ export interface StatusAction {
   to: string;
   confirm?: string;
   tone?: 'default' | 'primary' | 'danger';
+  /** the action applies only to documents meeting this condition (a reimbursement is never disbursed) */
+  when?: Condition;
 }
 
 export interface DocumentSpec {
@@ -139,6 +141,10 @@ export interface DocumentScreen {
     /** label shown when the subtitle is empty */
     empty?: string;
   };
+  /** commands on the saved document besides its status actions (make a recurring journal's due drafts) */
+  actions?: ScreenAction[];
+  /** values a new document takes from its route's parameters: { field: parameter } (a cash advance's kind) */
+  routeDefaults?: Record<string, string>;
   /** values a new document starts with, over the entity's defaults (an adjustment's kind) */
   defaults?: Record<string, string | number | boolean>;
   help?: string;

@@ -70,8 +70,8 @@ export interface ActionInput {
   ref?: string;
   required?: boolean;
   maxLength?: number;
-  /** a date typed DD/MM/YYYY, sent YYYY-MM-DD */
-  format?: 'date';
+  /** a date typed DD/MM/YYYY, sent YYYY-MM-DD; or a whole number, sent as a number */
+  format?: 'date' | 'integer';
 }
 
 export interface ScreenAction {
@@ -82,6 +82,8 @@ export interface ScreenAction {
   /** …or a file to download ({id} and other {field}s of the row filled in) */
   download?: string;
   withVersion?: boolean;
+  /** fixed values sent with the id (one op behind several buttons: pay in cash, pay by card) */
+  params?: Record<string, string | number | boolean>;
   input?: ActionInput[];
   permission?: string;
   confirm?: string;
@@ -104,8 +106,10 @@ export interface ListScreen {
   readOnly?: boolean;
   /** toolbar buttons opening another declared route */
   links?: { label: string; to: string; icon?: string }[];
-  /** a row opens this declared route ({id} is the row's id) instead of the form beside the list */
+  /** a row opens this declared route ({id} and any other {field} are the row's) instead of the form beside the list */
   open?: string;
+  /** one New button per kind of record, each opening its own route (a cash advance, a reimbursement) */
+  create?: { label: string; to: string }[];
   /** filters always applied, never shown (status in_house) */
   fixedFilter?: Record<string, { op: 'eq' | 'ne' | 'in' | 'gt' | 'gte' | 'lt' | 'lte'; value: unknown }>;
   /** one date chosen in the toolbar (default the business date) compared with date fields */
@@ -259,6 +263,8 @@ export interface EntitySchema {
   'x-dateRanges'?: DateRange[];
   /** header with lines: totals, checks and status, judged alike by the client and the server */
   'x-document'?: DocumentSpec;
+  /** files kept with each record (scans of the invoices behind a journal): the largest size and the kinds taken */
+  'x-attachments'?: { maxBytes: number; types: AttachmentType[] };
   required?: string[];
   properties: Record<string, EntityField>;
 }
@@ -336,3 +342,6 @@ export function flattenRoutes(nodes: RouteNode[], parent = '', trail: I18nText[]
   });
   return out;
 }
+
+/** The kinds of file a record may keep: told by their first bytes, never by their name. */
+export type AttachmentType = 'pdf' | 'png' | 'jpeg';

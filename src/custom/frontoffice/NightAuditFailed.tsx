@@ -5,6 +5,7 @@ import { useI18n } from '../../engine/i18n/i18n';
 import type { FlowStepProps } from '../../engine/screens/flow/stepProps';
 import { hasRight, useSession } from '../../engine/session/session';
 import { Icon } from '../../widgets/Icon';
+import { ReasonField } from '../../widgets/inputs/ReasonField';
 
 interface AuditProblem {
   check: string;
@@ -63,22 +64,15 @@ export default function NightAuditFailed({ context, send, can }: FlowStepProps) 
       )}
       {blocking.length > 0 && mayOverride && (
         <form className="na-override stack" onSubmit={override} noValidate data-testid="na-override">
-          <div className="field">
-            <label htmlFor="na-override-reason">{t('nightAudit.overrideReason')}</label>
-            <textarea
-              id="na-override-reason"
-              className="input"
-              rows={2}
-              maxLength={200}
-              value={reason}
-              aria-invalid={tried && short}
-              aria-describedby="na-override-help"
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <div id="na-override-help" className={tried && short ? 'field-error' : 'field-help'}>
-              {t(tried && short ? 'nightAudit.overrideReasonShort' : 'nightAudit.overrideHelp')}
-            </div>
-          </div>
+          <ReasonField
+            id="na-override-reason"
+            label={t('nightAudit.overrideReason')}
+            value={reason}
+            maxLength={200}
+            invalid={tried && short}
+            help={t(tried && short ? 'nightAudit.overrideReasonShort' : 'nightAudit.overrideHelp')}
+            onChange={setReason}
+          />
           <div className="row">
             <button type="submit" className="btn btn-danger" data-testid="na-override-run">
               <Icon name="unlock" size="sm" /> {t('nightAudit.overrideRun')}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiGet, apiPost, downloadFile, type ApiError } from '../../engine/api/client';
+import { readAsDataUrl } from '../../engine/api/readFile';
 import { useI18n } from '../../engine/i18n/i18n';
 import { useSession } from '../../engine/session/session';
 import type { FlowStepProps } from '../../engine/screens/flow/stepProps';
@@ -7,15 +8,6 @@ import { blocking } from '../../shell/overlay';
 import { toast } from '../../shell/toasts';
 import { Icon } from '../../widgets/Icon';
 import type { ImportSheet, ImportTarget } from './importTypes';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
-}
 
 /**
  * The first step of the import flow (flows/excel-import.json): the list to fill, its template, and the

@@ -1,4 +1,4 @@
-import { apiDelete, apiGet, apiPatch, apiPost, http } from './client';
+import { apiDelete, apiGet, apiPatch, apiPost, downloadFile, http } from './client';
 import type { ReportResult } from '../../core/reports/layout';
 import type { ReportDefinition, Screen, EntitySchema } from '../../core/meta/types';
 import type { SessionPayload } from '../../core/api/contract';
@@ -138,6 +138,20 @@ export const dataProvider = {
       apiPost<Ok>('/api/auth/change-email', { newEmail, password }, { signal }),
     confirmEmail: (token: string, signal?: AbortSignal) => apiPost<{ email: string }>('/api/auth/confirm-email', { token }, { signal }),
   },
+  /** the files kept with a record (x-attachments), and the largest size and the kinds it takes */
+  attachments(entity: string, id: number, signal?: AbortSignal) {
+    return apiGet<{ rows: Attachment[]; maxBytes: number; types: string[] }>(`${base(entity)}/${id}/attachments`, { signal });
+  },
+  /** keeps a file with a record: the file as a base64 data URL */
+  attach(entity: string, id: number, name: string, file: string, signal?: AbortSignal) {
+    return apiPost<Attachment>(`${base(entity)}/${id}/attachments`, { name, file }, { signal });
+  },
+  detach(entity: string, id: number, fileId: number, signal?: AbortSignal) {
+    return apiDelete<{ deleted: boolean }>(`${base(entity)}/${id}/attachments/${fileId}`, { signal });
+  },
+  downloadAttachment(entity: string, id: number, fileId: number, signal?: AbortSignal) {
+    return downloadFile(`${base(entity)}/${id}/attachments/${fileId}`, {}, signal);
+  },
   /** a module's own resource that is neither an entity nor a report: `read('system/update')` is GET /api/system/update */
   read<T>(resource: string, params: Record<string, unknown> = {}, signal?: AbortSignal) {
     return apiGet<T>(`/api/${resource}`, { params, signal });
@@ -149,6 +163,15 @@ export const dataProvider = {
 };
 
 export type { ReportResult };
+
+export interface Attachment {
+  id: number;
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+  created_by?: string | null;
+}
 
 /** A report as its screen needs it: the definition without its SQL, and where it comes from. */
 export type ReportMeta = Omit<ReportDefinition, 'sql'> & { source: 'shipped' | 'property' | 'overridden'; version: number | null };

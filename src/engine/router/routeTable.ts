@@ -1,5 +1,6 @@
+import { matchPath } from 'react-router-dom';
 import routesFile from '../../../routes.json';
-import { flattenRoutes, type FlatRoute, type RouteNode } from '../../core/meta/types';
+import { flattenRoutes, toRouterPath, type FlatRoute, type RouteNode } from '../../core/meta/types';
 import { hasRight, type Session } from '../session/session';
 
 /** Every route of routes.json with its full path, as the router, links and landings need them. */
@@ -10,8 +11,10 @@ export function mayOpenRoute(session: Session | null, route: FlatRoute): boolean
   return Boolean(route.node.signedIn || route.node.public || hasRight(session, route.node.permission, 'view'));
 }
 
-/** Whether a link to this path leads the user to a screen they may open. */
+/** Whether a link to this path (a route's own, or one filling its parameters: the bar's board) leads to a screen the user may open. */
 export function mayOpenPath(session: Session | null, path: string): boolean {
-  const target = routeTable.find((r) => r.fullPath === path.split('?')[0]);
+  const bare = path.split('?')[0];
+  const target =
+    routeTable.find((r) => r.fullPath === bare) ?? routeTable.find((r) => r.node.screen && matchPath(toRouterPath(r.fullPath), bare));
   return Boolean(target && mayOpenRoute(session, target));
 }

@@ -356,3 +356,130 @@ describe('budgets', () => {
     expect(expectApiError(outside, 400).fields).toEqual({ 'lines/0/date': "Line 1: the date is outside the budget's dates" });
   });
 });
+
+describe('files kept with a journal', () => {
+  const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+  const invoice = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('Telkom IndiHome invoice INV/TLK/2026/11/0457\n%%EOF\n')]);
+
+  it('keeps the scanned invoice with a draft journal, lists and returns it byte for byte, and audits it', async () => {
+    const draft = await createEntry({ description: 'PLN electricity November', reference: 'PLN/2026/11/8812' });
+    const added = await ok(
+      await budi.post(`/api/data/gl/gl-entry/${draft.id}/attachments`, {
+        name: 'C:\\scans\\pln-nov.pdf',
+        file: dataUrl('application/pdf', invoice),
+      }),
+      201,
+    );
+    expect(added).toMatchObject({ file_name: 'pln-nov.pdf', content_type: 'application/pdf', size: invoice.length });
+    const list = await ok(await budi.get(`/api/data/gl/gl-entry/${draft.id}/attachments`));
+    expect(list.rows).toEqual([expect.objectContaining({ id: added.id, file_name: 'pln-nov.pdf', created_by: 'Budi Santoso' })]);
+    const file = await budi.get(`/api/data/gl/gl-entry/${draft.id}/attachments/${added.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/attachment; filename="pln-nov.pdf"/);
+    expect(Buffer.compare(file.rawPayload, invoice)).toBe(0);
+    const { rows } = await sql<{ action: string }>`
+      SELECT action FROM audit_log WHERE entity = 'gl/gl-entry' AND entity_id = ${String(draft.id)} AND action = 'attach'`.execute(db);
+    expect(rows).toHaveLength(1);
+    // removed while the journal is a draft: gone, and audited
+    expect((await ok(await budi.delete(`/api/data/gl/gl-entry/${draft.id}/attachments/${added.id}`))).deleted).toBe(true);
+    expect((await ok(await budi.get(`/api/data/gl/gl-entry/${draft.id}/attachments`))).rows).toEqual([]);
+  });
+
+  it('takes only the kinds it declares, told by the bytes, and nothing larger than 5 MB', async () => {
+    const draft = await createEntry({ description: 'Water PDAM November' });
+    const program = Buffer.from('MZ\x90\x00 this is not an invoice');
+    expectApiError(
+      await budi.post(`/api/data/gl/gl-entry/${draft.id}/attachments`, { name: 'invoice.pdf', file: dataUrl('application/pdf', program) }),
+      400,
+      {
+        message: 'Only PDF, PNG, JPEG files can be attached',
+      },
+    );
+    const huge = Buffer.alloc(5 * 1024 * 1024 + 1);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(huge);
+    expectApiError(
+      await budi.post(`/api/data/gl/gl-entry/${draft.id}/attachments`, { name: 'scan.png', file: dataUrl('image/png', huge) }),
+      400,
+      {
+        message: 'The file is larger than 5 MB',
+      },
+    );
+    expectApiError(await budi.post(`/api/data/gl/gl-entry/${draft.id}/attachments`, { name: 'x.pdf', file: 'JVBERi0=' }), 400);
+  });
+
+  it('keeps the evidence of a posted journal: files can be added to it, never removed from it', async () => {
+    const draft = await createEntry({ description: 'Telkom internet December prepaid' });
+    const first = await ok(
+      await budi.post(`/api/data/gl/gl-entry/${draft.id}/attachments`, { name: 'telkom.pdf', file: dataUrl('application/pdf', invoice) }),
+      201,
+    );
+    await ok(await action(draft.id, 'post'));
+    expectApiError(await budi.delete(`/api/data/gl/gl-entry/${draft.id}/attachments/${first.id}`), 409);
+    await ok(
+      await budi.post(`/api/data/gl/gl-entry/${draft.id}/attachments`, {
+        name: 'transfer-receipt.pdf',
+        file: dataUrl('application/pdf', invoice),
+      }),
+      201,
+    );
+    expect((await ok(await budi.get(`/api/data/gl/gl-entry/${draft.id}/attachments`))).rows).toHaveLength(2);
+  });
+});
+
+describe('recurring journals', () => {
+  const lease = (over: Record<string, unknown> = {}) => ({
+    code: 'SEWA-LAUNDRY',
+    description: 'Electrolux laundry machine lease',
+    day_of_month: 5,
+    start_month: '2026-11-20',
+    lines: [
+      { account_id: account['5104.01'], description: 'Lease November', debit: '7500000', credit: null },
+      { account_id: account['2301.01'], description: 'Accrued lease', debit: null, credit: '7500000' },
+    ],
+    ...over,
+  });
+
+  it('keeps a balanced template from the first of its month, and refuses one that does not balance', async () => {
+    expectApiError(
+      await budi.post(
+        '/api/data/gl/recurring-journal',
+        lease({
+          code: 'MIRING',
+          lines: [
+            { account_id: account['5104.01'], debit: '100', credit: null },
+            { account_id: account['2301.01'], debit: null, credit: '90' },
+          ],
+        }),
+      ),
+      400,
+    );
+    const saved = await ok(await budi.post('/api/data/gl/recurring-journal', lease()), 201);
+    expect(saved).toMatchObject({ start_month: '2026-11-01', total: '7500000.00', active: true });
+  });
+
+  it('makes the month’s draft when it falls due, once, dated its day, and the night audit’s run makes the rest', async () => {
+    const template = (await ok(await budi.get('/api/data/gl/recurring-journal?q=SEWA-LAUNDRY'))).rows[0];
+    const first = await ok(await budi.post('/api/ops/gl.generateRecurring', { id: template.id }));
+    expect(first.count).toBe(1);
+    const again = await ok(await budi.post('/api/ops/gl.generateRecurring', { id: template.id }));
+    expect(again).toEqual({ count: 0, numbers: '–' });
+    const { rows } = await sql<{ number: string; date: string; status: string; total: string; lines: number }>`
+      SELECT e.number, e.date::text AS date, e.status, e.total::text AS total,
+             (SELECT count(*)::int FROM gl_entry_line l WHERE l.branch_id = e.branch_id AND l.entry_id = e.id) AS lines
+        FROM gl_entry e WHERE e.branch_id = ${branch} AND e.recurring_id = ${template.id}`.execute(db);
+    expect(rows).toEqual([{ number: first.numbers, date: '2026-11-05', status: 'draft', total: '7500000.00', lines: 2 }]);
+
+    // a template due on the 31st falls on the 30th in November; the roll into 30/11 makes it, and only it
+    const monthEnd = await ok(await budi.post('/api/data/gl/recurring-journal', lease({ code: 'SEWA-AKHIR', day_of_month: 31 })), 201);
+    const { generateDueJournals } = await import('../../../server/domain/gl/recurring.js');
+    const made = await db.transaction().execute((trx) => generateDueJournals(trx, branch, null, '2026-11-30'));
+    expect(made.map((m) => [m.template, m.date])).toEqual([['SEWA-AKHIR', '2026-11-30']]);
+    expect(monthEnd.code).toBe('SEWA-AKHIR');
+    // the database itself keeps one draft per template and month
+    await expect(
+      sql`INSERT INTO gl_entry (branch_id, number, kind, date, description, recurring_id, recurring_period)
+          VALUES (${branch}, 'JV-DUP', 'journal', '2026-11-05', 'twice', ${template.id}, '2026-11-01')`.execute(db),
+    ).rejects.toThrow(/gl_entry_recurring_once/);
+  });
+});

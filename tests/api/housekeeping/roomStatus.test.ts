@@ -222,3 +222,106 @@ describe('changes reaching other screens', () => {
     expectApiError(await desk.get('/api/housekeeping/room-status/changes?after=0&wait=600'), 400);
   });
 });
+
+describe("housekeeping's lists and reports", () => {
+  const report = async (c: ApiClient, code: string, params: Record<string, string> = {}) => {
+    const res = await c.get(`/api/reports/${code}?${new URLSearchParams(params)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { rows: Record<string, unknown>[] };
+  };
+
+  it('lists the rooms out of order now with their dates, reason and who took them out, and the period report keeps them', async () => {
+    const code = vacant(3);
+    await putStatus(code, 'vacant_dirty');
+    const res = await set(made, [code], 'out_of_order', { reason: 'Shower valve replaced', ooo_from: BUSINESS_DATE, ooo_to: '2026-11-26' });
+    expect(res.statusCode, res.body).toBe(200);
+    const now = (await report(made, 'hk-out-of-order')).rows.find((r) => r.room === code);
+    expect(now).toMatchObject({
+      status: 'Out of order / Rusak',
+      ooo_from: BUSINESS_DATE,
+      ooo_to: '2026-11-26',
+      nights: 3,
+      reason: 'Shower valve replaced',
+    });
+    expect(now?.set_by).toBeTruthy();
+    const history = (await report(made, 'hk-ooo-history', { date_from: '2026-11-01', date_to: '2026-11-30' })).rows;
+    expect(history.some((r) => r.room === code && r.reason === 'Shower valve replaced')).toBe(true);
+    expect((await made.get('/api/reports/hk-ooo-history?date_from=2025-01-01&date_to=2026-11-30')).statusCode).toBe(400);
+  });
+
+  it('shows the front desk a sleeper (guest in house, room found vacant) and a skip (room vacant, found occupied)', async () => {
+    const inHouse = (await board()).rooms.find((r) => r.fo === 'occupied' && r.hk_status.startsWith('occupied'))!.code;
+    const empty = vacant(4);
+    await putStatus(inHouse, 'vacant_clean');
+    await putStatus(empty, 'occupied_dirty');
+    const rows = (await report(desk, 'hk-discrepancy')).rows;
+    expect(rows.find((r) => r.room === inHouse)).toMatchObject({ kind: 'Sleep / Sleep', front_office: 'Occupied / Terisi' });
+    expect(rows.find((r) => r.room === empty)).toMatchObject({ kind: 'Skip / Skip', front_office: 'Vacant / Kosong', guest: null });
+    await putStatus(inHouse, 'occupied_clean');
+    await putStatus(empty, 'vacant_clean');
+    expect((await report(desk, 'hk-discrepancy')).rows.filter((r) => r.room === inHouse || r.room === empty)).toEqual([]);
+  });
+
+  it("counts the day's rooms by state, lists today's arrivals with their rooms, and the dashboard adds them up", async () => {
+    const sheet = (await report(made, 'hk-room-count')).rows;
+    const total = sheet.reduce((n, r) => n + Number(r.rooms), 0);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM room WHERE branch_id = 1 AND active`.execute(t.database.db);
+    expect(total).toBe(rows[0].n);
+    const arrivals = (await report(made, 'hk-rooming-list', { date: BUSINESS_DATE })).rows;
+    const expected = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM reservation WHERE branch_id = 1 AND arrival = ${BUSINESS_DATE} AND status IN ('tentative', 'confirmed', 'in_house')`.execute(
+      t.database.db,
+    );
+    expect(arrivals).toHaveLength(expected.rows[0].n);
+    expect(arrivals.length).toBeGreaterThan(0);
+    const dash = (await report(made, 'hk-dashboard')).rows[0];
+    const dirty = sheet.filter((r) => String(r.state).includes('dirty')).reduce((n, r) => n + Number(r.rooms), 0);
+    expect(Number(dash.dirty)).toBe(dirty);
+  });
+});
+
+describe('lost and found', () => {
+  it('logs a phone found in a room, kept 180 days, returned once to its owner and never changed after', async () => {
+    const roomId = rooms.find((r) => r.code === vacant(5))!.id;
+    const item = {
+      found_on: BUSINESS_DATE,
+      room_id: roomId,
+      item: 'Samsung Galaxy phone, black',
+      category: 'electronics',
+      found_by: 'Wayan Suarta',
+      stored_in: 'HK office safe',
+    };
+    expectApiError(await made.post('/api/data/housekeeping/lost-found', { ...item, room_id: undefined }), 400, {
+      fields: { place: expect.stringMatching(/room or a place/) },
+    });
+    const logged = (await made.post('/api/data/housekeeping/lost-found', item)).json();
+    expect(logged).toMatchObject({ number: 'LF-202611-0001', status: 'kept', keep_until: '2027-05-22' });
+    expectApiError(
+      await made.patch(`/api/data/housekeeping/lost-found/${logged.id}`, { version: logged.version, status: 'returned' }),
+      400,
+      {
+        fields: { returned_to: expect.any(String), returned_on: expect.any(String) },
+      },
+    );
+    expectApiError(
+      await made.patch(`/api/data/housekeeping/lost-found/${logged.id}`, {
+        version: logged.version,
+        status: 'disposed',
+        disposed_on: '2026-12-01',
+      }),
+      400,
+      { fields: { disposed_on: 'It is kept until 22/05/2027; it cannot be disposed of before' } },
+    );
+    const returned = await made.patch(`/api/data/housekeeping/lost-found/${logged.id}`, {
+      version: logged.version,
+      status: 'returned',
+      returned_to: 'Mr. Hendra Wijaya (passport checked)',
+      returned_on: '2026-11-24',
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    expectApiError(
+      await made.patch(`/api/data/housekeeping/lost-found/${logged.id}`, { version: returned.json().version, status: 'kept' }),
+      409,
+    );
+  });
+});

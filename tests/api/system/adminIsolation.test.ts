@@ -149,14 +149,14 @@ describe('within Bandung she still does her job', () => {
 });
 
 describe('lookups need the right to read what they name', () => {
-  it('refuses guest names to housekeeping, who hold no right on guests or reservations', async () => {
-    const hk = await t.login('housekeeping');
-    expectApiError(await hk.get('/api/data/frontoffice/guest/lookup'), 403);
-    expectApiError(await hk.get('/api/data/system/user/lookup'), 403);
+  it('refuses guest names to the storekeeper, who holds no right on guests or on anything that names one', async () => {
+    const store = await t.login('purchasing');
+    expectApiError(await store.get('/api/data/frontoffice/guest/lookup'), 403);
+    expectApiError(await store.get('/api/data/system/user/lookup'), 403);
   });
 
-  it('gives them to the front desk, who book guests, and to sales, who may view the front office', async () => {
-    for (const who of ['frontdesk', 'sales']) {
+  it('gives them to the front desk, who book guests, to sales, who may view the front office, and to housekeeping, who log what a guest left behind', async () => {
+    for (const who of ['frontdesk', 'sales', 'housekeeping']) {
       const c = await t.login(who);
       const res = await c.get('/api/data/frontoffice/guest/lookup?limit=5');
       expect(res.statusCode, `${who}: ${res.body}`).toBe(200);

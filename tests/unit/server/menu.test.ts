@@ -59,6 +59,12 @@ describe('buildMenu: the menu a user sees', () => {
     expect(menu[1].children!.map((m) => m.name.en)).toEqual(['Reservations']);
   });
 
+  it('drops a section that only redirects to screens the user may not open (a housekeeper sees no front office)', () => {
+    const withRedirects: RouteNode[] = routes.map((r) => (r.path === '/frontoffice' ? { ...r, redirect: '/frontoffice/reservation' } : r));
+    expect(buildMenu(withRedirects, rights('system.log')).map((m) => m.path)).toEqual(['/dashboard', '/system']);
+    expect(buildMenu(withRedirects, rights('frontoffice.room-plan')).map((m) => m.path)).toEqual(['/dashboard', '/frontoffice']);
+  });
+
   it('applies the property overlay: renamed, reordered and hidden entries', () => {
     const overrides = new Map([
       override({ path: '/frontoffice/room-plan', label_en: 'Room rack', label_id: 'Rak kamar', sort_order: 0 }),

@@ -73,7 +73,7 @@ export async function postManualCharge(c: HookContext, input: ManualCharge) {
      WHERE a.branch_id = ${branch} AND a.id = ${input.fo_article_id}`.execute(c.trx)
   ).rows[0];
   if (!article || !article.active) throw invalid([{ field: 'fo_article_id', key: 'folio.articleUnknown', params: {} }]);
-  if (article.kind === 'room' || article.kind === 'package')
+  if (article.kind === 'room' || article.kind === 'package' || article.kind === 'pos')
     throw invalid([{ field: 'fo_article_id', key: 'folio.articleAutomatic', params: { article: article.name } }]);
   const price = input.unit_price
     ? positiveAmount(input.unit_price, 'unit_price')

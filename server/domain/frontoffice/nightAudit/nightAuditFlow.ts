@@ -1,3 +1,4 @@
+import { generateDueJournals } from '../../gl/recurring.js';
 import Decimal from 'decimal.js';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
@@ -153,7 +154,11 @@ export const nightAuditFlow: ServerFlowImplementation = {
           await sql`UPDATE hotel_setup SET business_date = ${next}::date, version = version + 1, updated_at = now(), updated_by = ${run.userId}
                    WHERE branch_id = ${run.branchId} AND business_date = ${c.business_date}::date`.execute(trx);
         // only the roll that moved the date turns the rooms over, so a re-run changes nothing twice
-        if (Number(rolled.numAffectedRows ?? 0) > 0) await roomsForNewDay(trx, run.branchId, run.userId, next);
+        if (Number(rolled.numAffectedRows ?? 0) > 0) {
+          await roomsForNewDay(trx, run.branchId, run.userId, next);
+          // the accountant finds the month's recurring journals waiting as drafts on the day they fall due
+          await generateDueJournals(trx, run.branchId, run.userId, next);
+        }
       });
       ledgerTies(write, run.branchId, 'rolling');
       return { new_date: next, new_date_shown: formatDate(next), done: c.done + 1, current: null };

@@ -7,6 +7,7 @@ import type { DocumentIssue } from '../../controllers/document/documentModel';
 import { useI18n } from '../../i18n/i18n';
 import { hasRight, useSession } from '../../session/session';
 import { lineFieldLabelCandidates } from '../../../core/documents/labels';
+import { evaluate } from '../../../core/conditions/evaluate';
 import { widgets } from '../../../widgets/rjsf/widgets';
 import { templates } from '../../../widgets/rjsf/templates';
 import { Icon } from '../../../widgets/Icon';
@@ -19,6 +20,9 @@ import { formValidator } from '../form/formValidator';
 import { errorTransformer } from '../form/formValidation';
 import { DocumentLines } from './DocumentLines';
 import { TotalLine } from './TotalLine';
+import { Attachments } from './Attachments';
+import { useRowActions } from '../form/useRowActions';
+import { ActionInputs } from '../form/ActionInputs';
 
 export interface DocumentEditorProps {
   def: DocumentScreen;
@@ -82,7 +86,13 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
   const canSave = hasRight(session, resource, mode === 'create' ? 'create' : 'edit') && !locked;
   const canDelete = mode === 'edit' && hasRight(session, resource, 'delete') && !locked;
   const actions =
-    mode === 'edit' && spec?.status ? spec.status.actions.filter((a) => a.from.includes(state!) && hasRight(session, resource, a.key)) : [];
+    mode === 'edit' && spec?.status
+      ? spec.status.actions.filter(
+          (a) => a.from.includes(state!) && hasRight(session, resource, a.key) && evaluate(a.when, { data: values, mode: 'edit' }),
+        )
+      : [];
+  // the screen's own commands (a recurring journal's "make the due drafts"), run as a list's row actions are
+  const commands = useRowActions({ ...controller.record, state: record }, def.actions, resource, () => void controller.load());
   const serverErrors = useMemo(
     () => Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, { __errors: [v] }])),
     [fieldErrors],
@@ -247,6 +257,9 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
         {(def.summary ?? []).map((v) => (
           <TotalLine key={v.total} view={v} value={figures.totals[v.total]} />
         ))}
+        {entity['x-attachments'] && mode === 'edit' && row?.id != null && (
+          <Attachments entity={entity.$id} id={Number(row.id)} canAdd={hasRight(session, resource, 'edit')} canRemove={canSave} />
+        )}
         {doc.attempted && (figures.issues.length > 0 || Object.keys(doc.cellErrors).some((k) => Object.keys(doc.cellErrors[k]).length)) && (
           <div className="alert alert-danger doc-problems" role="alert">
             <Icon name="alert" />
@@ -284,12 +297,33 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
             {t(a.label)}
           </button>
         ))}
+        {commands.visible.map((a) => (
+          <button
+            key={a.key}
+            type="button"
+            className={`btn ${a.tone === 'primary' ? 'btn-primary' : a.tone === 'danger' ? 'btn-danger' : ''}`}
+            onClick={() => void commands.run(a)}
+          >
+            {t(a.label)}
+          </button>
+        ))}
         {canDelete && (
           <button type="button" className="btn btn-danger" onClick={() => void remove()}>
             <Icon name="trash" size="sm" /> {t('common.delete')}
           </button>
         )}
       </div>
+      {commands.asking && (
+        <div className="card-body">
+          <ActionInputs
+            action={commands.asking.action}
+            values={commands.asking.values}
+            onChange={(values) => commands.setAsking({ ...commands.asking!, values })}
+            onRun={() => void commands.run(commands.asking!.action, commands.asking!.values)}
+            onCancel={() => commands.setAsking(undefined)}
+          />
+        </div>
+      )}
     </div>
   );
 }

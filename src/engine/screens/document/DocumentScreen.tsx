@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { DocumentScreen as DocumentDef, EntitySchema } from '../../../core/meta/types';
 import type { Row } from '../../api/dataProvider';
@@ -16,7 +16,14 @@ import './document.css';
  * documents beside the open one (`?id=` in the address, so a link opens the same document).
  */
 export default function DocumentScreen({ bundle, route, params }: ScreenProps) {
-  const def = bundle.screen as DocumentDef;
+  const declared = bundle.screen as DocumentDef;
+  // a new document takes what its route says of it (cash-adv-form/{type}: the kind of advance)
+  const fromRoute = JSON.stringify(Object.entries(declared.routeDefaults ?? {}).map(([field, param]) => [field, params[param] ?? '']));
+  const def = useMemo(
+    () =>
+      declared.routeDefaults ? { ...declared, defaults: { ...declared.defaults, ...Object.fromEntries(JSON.parse(fromRoute)) } } : declared,
+    [declared, fromRoute],
+  );
   const entity = bundle.entities[def.entity] as EntitySchema;
   const session = useSession();
   const { t } = useI18n();
@@ -32,10 +39,14 @@ export default function DocumentScreen({ bundle, route, params }: ScreenProps) {
   const open = useCallback(
     (id: number | null, replace = false) => {
       const value = id === null ? 'new' : String(id);
-      if (routeId) navigate(route.fullPath.replace(/\{id\??\}/, id === null ? '' : value), { replace });
+      if (routeId)
+        navigate(
+          route.fullPath.replace(/\{(\w+)\??\}/g, (_, name: string) => (name === 'id' ? (id === null ? '' : value) : (params[name] ?? ''))),
+          { replace },
+        );
       else setSearch((s) => ({ ...Object.fromEntries(s), id: value }), { replace });
     },
-    [navigate, route.fullPath, routeId, setSearch],
+    [navigate, route.fullPath, routeId, setSearch, params],
   );
 
   const pick = async (row: Row | null) => {

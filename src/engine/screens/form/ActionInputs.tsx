@@ -41,6 +41,16 @@ export function ActionInputs({
             value={(values[f.name] as string | undefined) ?? null}
             onChange={(v) => onChange({ ...values, [f.name]: v ?? undefined })}
           />
+        ) : f.format === 'integer' ? (
+          <input
+            id={id}
+            className="input num"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            value={values[f.name] == null ? '' : String(values[f.name])}
+            onChange={(e) => onChange({ ...values, [f.name]: e.target.value === '' ? undefined : Math.trunc(Number(e.target.value)) })}
+          />
         ) : (
           <input
             id={id}

@@ -49,7 +49,7 @@ export function useRowActions(
       await blocking((signal) => downloadFile(url, {}, signal)).catch(record.fail);
       return;
     }
-    const result = await record.run<Record<string, unknown>>(a.op!, given ?? {}, a.withVersion);
+    const result = await record.run<Record<string, unknown>>(a.op!, { ...a.params, ...given }, a.withVersion);
     if (result === undefined) return;
     setAsking(undefined);
     if (a.resultMessage) await confirmDialog({ message: t(a.resultMessage, result), cancelLabel: '' });

@@ -150,7 +150,13 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
             <span className="hide-mobile">{t(l.label)}</span>
           </Link>
         ))}
-        {canCreate && (
+        {canCreate &&
+          def.create?.map((c) => (
+            <Link key={c.to} className="btn btn-primary" to={c.to}>
+              <Icon name="plus" size="sm" /> {t(c.label)}
+            </Link>
+          ))}
+        {canCreate && !def.create && (
           <button
             type="button"
             className="btn btn-primary"
@@ -183,7 +189,7 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           onSortChanged={onSortChanged}
           onRowClicked={(e) => {
             if (!e.data) return;
-            if (def.open) navigate(def.open.replace('{id}', String(e.data.id)));
+            if (def.open) navigate(fillPath(def.open, e.data));
             else if (form && !def.readOnly) list.open(e.data.id);
             else setDetail(e.data);
           }}
@@ -301,4 +307,9 @@ function columnDef(
       col.valueFormatter = (p) => formatValue(p.value, format, lang);
   }
   return col;
+}
+
+/** A declared route for a row: each {field} replaced by the row's value. */
+function fillPath(template: string, row: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, field: string) => encodeURIComponent(String(row[field] ?? '')));
 }

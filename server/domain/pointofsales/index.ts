@@ -1,0 +1,35 @@
+import type { DomainModule } from '../types.js';
+import { addItems } from './addItems.js';
+import { breakfastRoutes, redeemBreakfast } from './breakfast.js';
+import { checkHook } from './checks.js';
+import { duplicateMenu } from './duplicateMenu.js';
+import { boardRoutes, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
+import { padRoutes } from './pad.js';
+import { discount, pay, splitEqual, splitItems } from './payments.js';
+import { posDesk } from './shift.js';
+import { tableBookingHook } from './tableBookings.js';
+
+export const pointOfSalesModule: DomainModule = {
+  hooks: { 'pointofsales/check': checkHook, 'pointofsales/table-reservation': tableBookingHook },
+  ops: [
+    duplicateMenu,
+    addItems,
+    redeemBreakfast,
+    sendOrder,
+    voidItem,
+    markReady,
+    printBill,
+    pay,
+    splitEqual,
+    splitItems,
+    discount,
+    posDesk.openShift,
+    posDesk.closeShift,
+  ],
+  async routes(app, ctx) {
+    await posDesk.routes(app, ctx);
+    await boardRoutes(app, ctx);
+    await padRoutes(app, ctx);
+    await breakfastRoutes(app, ctx);
+  },
+};

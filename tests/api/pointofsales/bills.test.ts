@@ -1,0 +1,494 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
+import { expectApiError } from '../expectations.js';
+import type { Db } from '../../../server/db/connect.js';
+import { auditChecks } from '../../../server/domain/frontoffice/nightAudit/checks.js';
+
+/**
+ * Dinner at the Kembang Restaurant of the Grand Nusantara Bandung (business date 23/11/2026). Dewi (cashier)
+ * opens her shift with a Rp 1.000.000 float; table T05 orders satay with extra peanut sauce, two mie goreng
+ * with an extra egg, two es jeruk, prawn crackers and a teh tarik; the order goes to the kitchen and the bar,
+ * the teh tarik is voided, the bill is split three ways — one part to the guest's room, one in cash, one by
+ * card — and Dewi closes her shift Rp 226 short. Every rupiah is posted through the posting function.
+ */
+let t: TestApp;
+let db: Db;
+let dewi: ApiClient;
+let branch: number;
+const menu: Record<string, number> = {};
+const table: Record<string, number> = {};
+const outlet: Record<string, number> = {};
+const reason: Record<string, number> = {};
+let visa: number;
+let stay: { id: number; code: string };
+
+const ok = async (res: Awaited<ReturnType<ApiClient['post']>>, status = 200) => {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json();
+};
+const op = (who: ApiClient, name: string, body: unknown, key: string = crypto.randomUUID()) =>
+  who.post(`/api/ops/pointofsales.${name}`, body, { 'idempotency-key': key });
+const check = async (id: number) => ok(await dewi.get(`/api/data/pointofsales/check/${id}`));
+/** A journal's lines as account → debit − credit. */
+async function journal(id: number) {
+  const { rows } = await sql<{ code: string; amount: string }>`
+    SELECT a.code, (sum(l.debit) - sum(l.credit))::text AS amount FROM gl_journal_line l
+      JOIN gl_account a ON a.branch_id = l.branch_id AND a.id = l.account_id
+     WHERE l.branch_id = ${branch} AND l.journal_id = ${id} GROUP BY a.code ORDER BY a.code`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.code, r.amount]));
+}
+const ids = async (q: ReturnType<typeof sql<{ id: number; code: string }>>, into: Record<string, number>) => {
+  for (const r of (await q.execute(db)).rows) into[r.code] = Number(r.id);
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  db = t.database.db;
+  dewi = await t.login('cashier');
+  branch = (await sql<{ id: number }>`SELECT id FROM branch WHERE code = 'GNB'`.execute(db)).rows[0].id;
+  dewi.branchId = branch;
+  await ids(sql`SELECT id, code FROM outlet WHERE branch_id = ${branch}`, outlet);
+  await ids(sql`SELECT id, code FROM pos_menu WHERE branch_id = ${branch} AND outlet_id = ${outlet.RESTO}`, menu);
+  await ids(sql`SELECT id, code FROM pos_table WHERE branch_id = ${branch} AND outlet_id = ${outlet.RESTO}`, table);
+  await ids(sql`SELECT id, code FROM pos_reason WHERE branch_id = ${branch}`, reason);
+  visa = Number(
+    (await sql<{ id: number }>`SELECT id FROM pay_article WHERE branch_id = ${branch} AND code = 'VISA'`.execute(db)).rows[0].id,
+  );
+  const s = (
+    await sql<{ id: number; code: string }>`
+      SELECT id, code FROM reservation WHERE branch_id = ${branch} AND status = 'in_house' ORDER BY id LIMIT 1`.execute(db)
+  ).rows[0];
+  stay = { id: Number(s.id), code: s.code };
+});
+afterAll(() => t.close());
+
+let billId: number;
+const items = () => [
+  { menu_id: menu.A01, quantity: 1, modifiers: 'Extra peanut sauce' },
+  { menu_id: menu.R02, quantity: 2, modifiers: 'Extra egg', note: 'one not spicy' },
+  { menu_id: menu.J02, quantity: 2, seat: 1 },
+  { menu_id: menu.A05, quantity: 1 },
+  { menu_id: menu.C04, quantity: 1, seat: 2 },
+];
+
+describe('a bill on table T05', () => {
+  it('opens her shift at the restaurant with the float counted in', async () => {
+    const opened = await ok(await op(dewi, 'openShift', { outlet_id: outlet.RESTO, opening_float: '1.000.000' }));
+    expect(opened.shift).toMatchObject({ outlet_name: 'Kembang Restaurant', cash_account: '1101.01', expected: '1000000.00', takings: [] });
+    expectApiError(await op(dewi, 'openShift', { outlet_id: outlet.RESTO, opening_float: '0' }), 409);
+  });
+
+  it('prices the items from the menu with their modifiers, whatever the client sends, and adds service and tax (++)', async () => {
+    // a client that sends its own prices and states is not believed
+    const sent = items().map((i) => ({ ...i, unit_price: '1', amount: '1', status: 'ready' }));
+    const made = await ok(
+      await dewi.post('/api/data/pointofsales/check', { outlet_id: outlet.RESTO, table_id: table.T05, covers: 4, items: sent }),
+      201,
+    );
+    billId = made.id;
+    expect(made.number).toMatch(/^B-261123-\d{4}$/);
+    expect(made.items.map((i: any) => [i.unit_price, i.amount, i.status])).toEqual([
+      ['70000.00', '70000.00', 'new'],
+      ['80000.00', '160000.00', 'new'],
+      ['30000.00', '60000.00', 'new'],
+      ['18000.00', '18000.00', 'new'],
+      ['32000.00', '32000.00', 'new'],
+    ]);
+    // 340.000 + service 10 % 34.000 + PBJT 10 % of 374.000 = 37.400
+    expect(made).toMatchObject({
+      subtotal: '340000.00',
+      service: '34000.00',
+      tax: '37400.00',
+      total: '411400.00',
+      business_date: '2026-11-23',
+    });
+  });
+
+  it('refuses a second open bill on the same table', async () => {
+    expectApiError(await dewi.post('/api/data/pointofsales/check', { outlet_id: outlet.RESTO, table_id: table.T05, covers: 2 }), 409);
+  });
+
+  it('sends the new items to the kitchen and the bar as tickets and onto the waiting-orders board', async () => {
+    expect(await ok(await op(dewi, 'sendOrder', { id: billId }))).toEqual({ sent: 5, kitchen: 2, bar: 2 });
+    const { rows: tickets } = await sql<{ station: string; kind: string; payload: string }>`
+      SELECT station, kind, payload FROM pos_ticket WHERE branch_id = ${branch} AND check_id = ${billId} ORDER BY id`.execute(db);
+    expect(tickets.map((x) => [x.station, x.kind])).toEqual([
+      ['kitchen', 'order'],
+      ['bar', 'order'],
+    ]);
+    expect(tickets[0].payload).toContain('ORDER KITCHEN');
+    expect(tickets[0].payload).toContain('Table T05');
+    expect(tickets[0].payload).toContain('2 x Mie goreng Jawa\n    + Extra egg\n    ! one not spicy');
+    const kitchen = (await ok(await dewi.get('/api/pointofsales/waiting/kitchen'))).rows.filter((r: any) => r.check_id === billId);
+    expect(kitchen.map((r: any) => [r.quantity, r.name, r.table_code])).toEqual([
+      [1, 'Chicken satay (10 skewers)', 'T05'],
+      [2, 'Mie goreng Jawa', 'T05'],
+    ]);
+    // crackers come from the counter: served at once, on no board
+    const bill = await check(billId);
+    expect(bill.items.map((i: any) => i.status)).toEqual(['sent', 'sent', 'sent', 'ready', 'sent']);
+    expect(await ok(await op(dewi, 'markReady', { item_ids: kitchen.map((r: any) => r.id) }))).toEqual({ ready: 2 });
+    expect((await ok(await dewi.get('/api/pointofsales/waiting/kitchen'))).rows.filter((r: any) => r.check_id === billId)).toEqual([]);
+    expectApiError(await op(dewi, 'sendOrder', { id: billId }), 409);
+  });
+
+  it('keeps a sent item on the bill: it is not removed or changed, only voided with a reason, on a void ticket', async () => {
+    const bill = await check(billId);
+    const without = bill.items.slice(0, 4).map(({ _refs, ...i }: any) => i);
+    expectApiError(await dewi.patch(`/api/data/pointofsales/check/${billId}`, { version: bill.version, items: without }), 409);
+    const more = bill.items.map(({ _refs, ...i }: any, n: number) => (n === 2 ? { ...i, quantity: 3 } : i));
+    expectApiError(await dewi.patch(`/api/data/pointofsales/check/${billId}`, { version: bill.version, items: more }), 409);
+    expectApiError(await op(dewi, 'voidItem', { id: billId, line: 5, reason_id: reason['DS-STAF'] }), 400);
+    expect(await ok(await op(dewi, 'voidItem', { id: billId, line: 5, reason_id: reason['VD-TAMU'] }))).toEqual({
+      line: 5,
+      total: '372680',
+    });
+    const { rows } = await sql<{ payload: string }>`
+      SELECT payload FROM pos_ticket WHERE branch_id = ${branch} AND check_id = ${billId} AND kind = 'void'`.execute(db);
+    expect(rows[0].payload).toMatch(/\*\*\* VOID \*\*\* BAR[\s\S]*1 x Teh tarik[\s\S]*Reason: Guest changed their mind/);
+    // 308.000 + 30.800 service + 33.880 PBJT
+    expect(await check(billId)).toMatchObject({ subtotal: '308000.00', service: '30800.00', tax: '33880.00', total: '372680.00' });
+  });
+
+  it('prints the bill for the table, and a second print says COPY', async () => {
+    const first = await ok(await op(dewi, 'printBill', { id: billId }));
+    expect(first.copy).toBe(false);
+    expect(first.text).toContain('2 x Mie goreng Jawa');
+    expect(first.text).not.toContain('Teh tarik');
+    expect(first.text).toMatch(/TOTAL\s+Rp 372\.680/);
+    const again = await ok(await op(dewi, 'printBill', { id: billId }));
+    expect(again.copy).toBe(true);
+    expect(again.text).toContain('*** COPY ***');
+  });
+
+  it('splits the bill in three equal parts that add up exactly, the rupiah remainder on the last', async () => {
+    const split = await ok(await op(dewi, 'splitEqual', { id: billId, parts: 3 }));
+    expect(split.parts).toEqual(['124226', '124226', '124228']);
+  });
+
+  it('charges the first part to the guest’s room: it is on the folio at once, with the same amount', async () => {
+    const paid = await ok(await op(dewi, 'pay', { id: billId, kind: 'room', reservation_id: stay.id }));
+    expect(paid).toMatchObject({ amount: '124226', remaining: '248454', status: 'open' });
+    const { rows } = await sql<{ amount: string; description: string }>`
+      SELECT amount::text AS amount, description FROM folio_line WHERE branch_id = ${branch} AND folio_id = ${paid.folio_id} ORDER BY id DESC LIMIT 1`.execute(
+      db,
+    );
+    expect(rows[0]).toEqual({ amount: '124226.00', description: expect.stringMatching(/^Kembang Restaurant bill B-261123-\d{4}$/) });
+  });
+
+  it('takes the second part in cash and gives the change; a replayed payment is paid once', async () => {
+    const key = crypto.randomUUID();
+    const first = await ok(await op(dewi, 'pay', { id: billId, kind: 'cash', tendered: '150.000' }, key));
+    expect(first).toMatchObject({ amount: '124226', change: '25774', remaining: '124228', shown_change: '25.774' });
+    expect(await ok(await op(dewi, 'pay', { id: billId, kind: 'cash', tendered: '150.000' }, key))).toEqual(first);
+    expect((await check(billId)).paid).toBe('248452.00');
+  });
+
+  it('refuses more than is owed, and a card without its last four digits', async () => {
+    expectApiError(await op(dewi, 'pay', { id: billId, kind: 'card', pay_article_id: visa, card_last4: '4242', amount: '124.229' }), 400);
+    expectApiError(await op(dewi, 'pay', { id: billId, kind: 'card', pay_article_id: visa }), 400);
+  });
+
+  it('closes the bill with the last part by card, posting revenue by group, service and tax against what was paid', async () => {
+    expect(await ok(await op(dewi, 'pay', { id: billId, kind: 'card', pay_article_id: visa, card_last4: '4242' }))).toMatchObject({
+      amount: '124228',
+      remaining: '0',
+      status: 'paid',
+    });
+    const bill = await check(billId);
+    expect(bill.status).toBe('paid');
+    const { rows } = await sql<{
+      journal_id: number;
+    }>`SELECT journal_id FROM pos_check WHERE branch_id = ${branch} AND id = ${billId}`.execute(db);
+    expect(await journal(rows[0].journal_id)).toEqual({
+      '2107.01': '372680.00',
+      '2201.01': '-30800.00',
+      '2202.01': '-33880.00',
+      '4203.01': '-248000.00',
+      '4204.01': '-60000.00',
+    });
+    // the outlets' clearing account is empty again (this is the day's only paid bill): what was paid is what was sold
+    const { rows: clearing } = await sql<{ balance: string }>`
+      SELECT (sum(l.debit) - sum(l.credit))::text AS balance FROM gl_journal_line l JOIN gl_account a ON a.branch_id = l.branch_id AND a.id = l.account_id
+       WHERE l.branch_id = ${branch} AND a.code = '2107.01'`.execute(db);
+    expect(clearing[0].balance).toBe('0.00');
+    expectApiError(await op(dewi, 'pay', { id: billId, kind: 'cash' }), 409);
+  });
+});
+
+describe('the outlet reports of the day', () => {
+  const day = 'date_from=2026-11-23&date_to=2026-11-23';
+  it('list the paid bill with its figures and how it was paid', async () => {
+    const { rows } = await ok(await dewi.get(`/api/reports/daily-sales-report?${day}&outlet_id=${outlet.RESTO}`));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        outlet: 'RESTO - Kembang Restaurant',
+        table_code: 'T05',
+        covers: 4,
+        subtotal: '308000.00',
+        service: '30800.00',
+        tax: '33880.00',
+        total: '372680.00',
+        paid_by: 'room 124.226, cash 124.226, card 124.228',
+      }),
+    ]);
+  });
+
+  it('count covers and revenue by food and beverage, with the average check to two decimals', async () => {
+    const { rows } = await ok(await dewi.get(`/api/reports/fb-statictic-report?${day}`));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        bills: 1,
+        covers: 4,
+        food: '248000.00',
+        beverage: '60000.00',
+        revenue: '308000.00',
+        per_cover: '77000.00',
+        per_bill: '308000.00',
+      }),
+    ]);
+    const summary = await ok(await dewi.get(`/api/reports/daily-sales-summary?${day}`));
+    expect(summary.rows.map((r: any) => [r.kind, r.amount])).toEqual([
+      ['card', '124228.00'],
+      ['cash', '124226.00'],
+      ['room', '124226.00'],
+    ]);
+  });
+
+  it('keep the void with its reason, the room charge with its guest, each payment with its cashier and the tickets sent', async () => {
+    const get = async (code: string) => (await ok(await dewi.get(`/api/reports/${code}?${day}`))).rows;
+    expect(await get('cancelation-journal')).toEqual([
+      expect.objectContaining({
+        item: 'C04 - Teh tarik',
+        quantity: 1,
+        amount: '32000.00',
+        reason: 'Guest changed their mind',
+        voided_by: 'Dewi Lestari',
+      }),
+    ]);
+    expect(await get('room-transfer-report')).toEqual([expect.objectContaining({ reservation: stay.code, amount: '124226.00' })]);
+    expect((await get('user-transaction-journal')).map((r: any) => [r.cashier, r.kind, r.amount, r.tendered, r.change])).toEqual([
+      ['Dewi Lestari', 'room', '124226.00', null, null],
+      ['Dewi Lestari', 'cash', '124226.00', '150000.00', '25774.00'],
+      ['Dewi Lestari', 'card', '124228.00', null, null],
+    ]);
+    expect((await get('captain-order-report')).map((r: any) => [r.station, r.kind, r.items])).toEqual([
+      ['kitchen', 'order', 2],
+      ['bar', 'order', 2],
+      ['bar', 'void', 1],
+    ]);
+  });
+
+  it('count the dishes sold at their standard cost, and the revenue the journals posted', async () => {
+    const get = async (code: string) => (await ok(await dewi.get(`/api/reports/${code}?${day}&outlet_id=${outlet.RESTO}`))).rows;
+    const sold = (await get('article-transaction-journal')).map((r: any) => [r.code, r.quantity, r.amount]);
+    expect(sold).toEqual([
+      ['A01', 1, '70000.00'],
+      ['A05', 1, '18000.00'],
+      ['J02', 2, '60000.00'],
+      ['R02', 2, '160000.00'],
+    ]);
+    const satay = (await get('fb-sales-cost-report')).find((r: any) => r.code === 'A01');
+    // Rp 21.000 of cost on Rp 70.000 sold (the peanut sauce has no cost of its own)
+    expect(satay).toMatchObject({ sales: '70000.00', cost: '21000.00', cost_pct: '30.00' });
+    expect(Object.fromEntries((await get('turnover-department-report')).map((r: any) => [r.account.slice(0, 7), r.amount]))).toEqual({
+      '2201.01': '30800.00',
+      '2202.01': '33880.00',
+      '4203.01': '248000.00',
+      '4204.01': '60000.00',
+    });
+    const consumed = Object.fromEntries((await get('daily-consume-report')).map((r: any) => [r.code, [r.prepared, r.voided]]));
+    expect(consumed).toMatchObject({ A01: [1, 0], R02: [2, 0], C04: [null, 1] });
+  });
+
+  it('sum the day up for the F&B manager: sales, covers, what is still open, waiting in the bar and booked tonight', async () => {
+    const [tiles] = (await ok(await dewi.get('/api/reports/pos-dashboard?date=2026-11-23'))).rows;
+    // the es jeruk are still at the bar; the demo hotel has three tables booked tonight
+    expect(tiles).toEqual({ sales: '372680.00', covers: 4, open_bills: 0, open_amount: '0', waiting: 1, bookings: 3 });
+    const outlets = (await ok(await dewi.get('/api/reports/pos-dashboard-outlets?date=2026-11-23'))).rows;
+    expect(outlets).toEqual([
+      { outlet: 'RESTO - Kembang Restaurant', bills: 1, covers: 4, sales: '372680.00', per_cover: '93170.00', open_bills: 0 },
+    ]);
+  });
+
+  it('refuse a range over their maximum', async () => {
+    expectApiError(await dewi.get('/api/reports/daily-sales-report?date_from=2026-01-01&date_to=2026-11-23'), 400);
+  });
+});
+
+describe('other outlets and rules', () => {
+  it('works a nett price out backwards: Rp 90.000 at the lounge is 74.380 + 7.438 service + 8.182 tax', async () => {
+    const nett = Number(
+      (await sql<{ id: number }>`SELECT id FROM tax_service WHERE branch_id = ${branch} AND code = 'TS21N'`.execute(db)).rows[0].id,
+    );
+    await sql`UPDATE outlet SET tax_service_id = ${nett} WHERE branch_id = ${branch} AND id = ${outlet.LOUNGE}`.execute(db);
+    const kopi = Number(
+      (
+        await sql<{
+          id: number;
+        }>`SELECT id FROM pos_menu WHERE branch_id = ${branch} AND outlet_id = ${outlet.LOUNGE} AND code = 'C03'`.execute(db)
+      ).rows[0].id,
+    );
+    const made = await ok(
+      await dewi.post('/api/data/pointofsales/check', { outlet_id: outlet.LOUNGE, covers: 2, items: [{ menu_id: kopi, quantity: 2 }] }),
+      201,
+    );
+    expect(made).toMatchObject({ subtotal: '90000.00', service: '7438.00', tax: '8182.00', total: '90000.00' });
+    // her shift is at the restaurant: the lounge's bills are paid at the lounge
+    await ok(await op(dewi, 'sendOrder', { id: made.id }));
+    expectApiError(await op(dewi, 'pay', { id: made.id, kind: 'cash' }), 409);
+    expectApiError(await dewi.post(`/api/data/pointofsales/check/${made.id}/cancel`, { version: (await check(made.id)).version }), 409);
+  });
+
+  it('will not sell a dish of another outlet, and refuses housekeeping the till', async () => {
+    const lounge = Number(
+      (
+        await sql<{
+          id: number;
+        }>`SELECT id FROM pos_menu WHERE branch_id = ${branch} AND outlet_id = ${outlet.LOUNGE} AND code = 'C03'`.execute(db)
+      ).rows[0].id,
+    );
+    expectApiError(
+      await dewi.post('/api/data/pointofsales/check', { outlet_id: outlet.RESTO, covers: 1, items: [{ menu_id: lounge, quantity: 1 }] }),
+      400,
+    );
+    const made = await ok(
+      await dewi.post('/api/data/pointofsales/check', {
+        outlet_id: outlet.RESTO,
+        table_id: table.T07,
+        covers: 1,
+        items: [{ menu_id: menu.D02, quantity: 1 }],
+      }),
+      201,
+    );
+    const hk = await t.login('housekeeping');
+    expectApiError(await op(hk, 'pay', { id: made.id, kind: 'cash' }), 403);
+  });
+
+  it('adds the terminal’s taps to an open bill after its last line, priced by the server; a paid bill takes none', async () => {
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT id FROM pos_check WHERE branch_id = ${branch} AND status = 'open' AND table_id = ${table.T07}`.execute(db);
+    const id = Number(rows[0].id);
+    const added = await ok(
+      await op(dewi, 'addItems', {
+        id,
+        items: [
+          { menu_id: menu.M01, quantity: 2, modifiers: 'Extra rice', seat: 1 },
+          { menu_id: menu.W01, quantity: 1 },
+        ],
+      }),
+    );
+    // klepon 35.000 + 2 × (rendang 115.000 + extra rice 10.000) + water 20.000 = 305.000, ++ 21 %
+    expect(added).toMatchObject({ added: 2, subtotal: '305000', total: '369050' });
+    expect((await check(id)).items.map((i: any) => [i.menu_id, i.amount, i.status])).toEqual([
+      [menu.D02, '35000.00', 'new'],
+      [menu.M01, '250000.00', 'new'],
+      [menu.W01, '20000.00', 'new'],
+    ]);
+    expectApiError(await op(dewi, 'addItems', { id: billId, items: [{ menu_id: menu.W01, quantity: 1 }] }), 409);
+  });
+
+  it('splits the rendang off to a bill of its own, taxed apart; the lines left are numbered 1… again', async () => {
+    const { rows } = await sql<{
+      id: number;
+    }>`SELECT id FROM pos_check WHERE branch_id = ${branch} AND status = 'open' AND table_id = ${table.T07} AND split_of IS NULL`.execute(
+      db,
+    );
+    const id = Number(rows[0].id);
+    const split = await ok(await op(dewi, 'splitItems', { id, lines: [2] }));
+    // 250.000 ++ = 302.500 on the new bill; klepon and water (55.000 ++ = 66.550) stay
+    expect(split).toMatchObject({ number: expect.stringMatching(/^B-261123-\d{4}-A$/), total: '302500', left: '66550' });
+    expect((await check(split.id)).items.map((i: any) => i.menu_id)).toEqual([menu.M01]);
+    const { rows: left } = await sql<{ line_no: number }>`
+      SELECT line_no FROM pos_check_item WHERE branch_id = ${branch} AND check_id = ${id} ORDER BY line_no`.execute(db);
+    expect(left.map((l) => l.line_no)).toEqual([1, 2]);
+    expectApiError(await op(dewi, 'splitItems', { id, lines: [1, 2] }), 400);
+  });
+
+  it('shows the night auditor the bills still open as blocking, and the shifts still open', async () => {
+    const problems = await auditChecks(db, branch, '2026-11-23');
+    const open = problems.find((p) => p.check === 'openChecks')!;
+    expect(open).toMatchObject({ blocking: true });
+    expect(open.items).toEqual(expect.arrayContaining([expect.stringMatching(/^B-261123-\d{4} \(T07\)$/)]));
+    expect(problems.find((p) => p.check === 'openShifts')).toMatchObject({ blocking: false });
+  });
+});
+
+describe('table bookings', () => {
+  const book = (tableId: string, time: string, guest: string, date = '2026-11-24') =>
+    dewi.post('/api/data/pointofsales/table-reservation', {
+      outlet_id: outlet.RESTO,
+      table_id: Number(tableId),
+      date,
+      time,
+      minutes: 120,
+      guest_name: guest,
+      covers: 4,
+    });
+
+  it('books a table for two hours and refuses the same table within them, naming who has it', async () => {
+    await ok(await book(String(table.T10), '19:00', 'Keluarga Wijaya'), 201);
+    const taken = await book(String(table.T10), '20:30', 'Bapak Hartono');
+    expectApiError(taken, 409);
+    expect(taken.json().error.message).toContain('Keluarga Wijaya');
+    // the first party's two hours end at 21:00: the table is free again from then
+    await ok(await book(String(table.T10), '21:00', 'Bapak Hartono'), 201);
+    expectApiError(await book(String(table.T10), '10:00', 'Ibu Sari', '2026-11-22'), 400);
+  });
+
+  it('lets one of two bookings of the same table made at once through, and frees the table when one is cancelled', async () => {
+    const both = await Promise.all([book(String(table.T11), '19:30', 'Ibu Ratna'), book(String(table.T11), '20:00', 'Bapak Dodi')]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const made = both.find((r) => r.statusCode === 201)!.json();
+    await ok(await dewi.patch(`/api/data/pointofsales/table-reservation/${made.id}`, { version: made.version, status: 'cancelled' }));
+    await ok(await book(String(table.T11), '19:45', 'Bapak Dodi'), 201);
+  });
+});
+
+describe('closing the shift', () => {
+  it('lists what the shift took and expects the float and the cash', async () => {
+    const { shift } = await ok(await dewi.get('/api/pointofsales/shift'));
+    expect(shift.expected).toBe('1124226.00');
+    expect(shift.takings).toEqual([
+      { kind: 'card', count: 1, amount: '124228.00' },
+      { kind: 'cash', count: 1, amount: '124226.00' },
+      { kind: 'room', count: 1, amount: '124226.00' },
+    ]);
+  });
+
+  it('closes Rp 226 short with a reason, posted to cash over and short; then the till takes no payment', async () => {
+    const count = [
+      { denomination: 100000, quantity: 11 },
+      { denomination: 20000, quantity: 1 },
+      { denomination: 2000, quantity: 2 },
+    ];
+    expectApiError(await op(dewi, 'closeShift', { count }), 400);
+    // Wayan takes the evening: the box is handed over as counted, his float
+    const wayan = await ok(
+      await dewi.post('/api/data/pointofsales/cashier', {
+        user_id: Number((await sql<{ id: number }>`SELECT id FROM app_user WHERE username = 'admin'`.execute(db)).rows[0].id),
+        outlet_id: outlet.RESTO,
+      }),
+      201,
+    );
+    expectApiError(await op(dewi, 'closeShift', { count, reason: 'Coins for change ran short', hand_over_to: 999999 }), 400);
+    const closed = await ok(await op(dewi, 'closeShift', { count, reason: 'Coins for change ran short', hand_over_to: wayan.id }));
+    expect(closed).toMatchObject({ expected: '1124226.00', counted: '1124000.00', difference: '-226.00', handed_to: 'Administrator' });
+    const admin = await t.login('admin');
+    admin.branchId = branch;
+    expect((await ok(await admin.get('/api/pointofsales/shift'))).shift).toMatchObject({
+      outlet_name: 'Kembang Restaurant',
+      opening_float: '1124000.00',
+    });
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM gl_journal WHERE branch_id = ${branch} AND source_type = 'shift_difference' AND source_id = ${closed.id}`.execute(db);
+    expect(await journal(rows[0].id)).toEqual({ '1101.01': '-226.00', '6104.01': '226.00' });
+    const { rows: open } = await sql<{ id: number }>`
+      SELECT id FROM pos_check WHERE branch_id = ${branch} AND status = 'open' AND table_id = ${table.T07}`.execute(db);
+    await ok(await op(dewi, 'sendOrder', { id: open[0].id }));
+    expectApiError(await op(dewi, 'pay', { id: open[0].id, kind: 'cash' }), 409);
+  });
+});

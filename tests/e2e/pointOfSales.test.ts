@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+
+/**
+ * Dinner at the Kembang Restaurant on a tablet (1024 × 768, touch), in Indonesian. Dewi opens her till with Rp 500.000; table
+ * T05 orders chicken satay with extra peanut sauce, two mie goreng and two es jeruk,
+ * which she taps in and sends; the kitchen's board shows the food and the cook marks it ready; the table splits
+ * the bill in two — half to the room of a guest in house, half in cash; Dewi closes her till on the count and the
+ * front desk sees the charge on the guest's folio.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function tablet(): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    baseURL: baseUrl(),
+    hasTouch: true,
+    locale: 'en-GB',
+    timezoneId: 'Asia/Jakarta',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  return page;
+}
+
+describe('the point of sales on a tablet', () => {
+  it('takes table T05 from order to kitchen to a split payment, and the till closes on the count', async () => {
+    const page = await tablet();
+    await signIn(page, 'cashier');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+    // 1–3: the till opens at the restaurant with the float counted in
+    await page.goto('/pointofsales/cashier-open');
+    const resto = page.locator('#gc-cash-account option', { hasText: 'Kembang Restaurant' });
+    await page.selectOption('#gc-cash-account', (await resto.getAttribute('value'))!);
+    await page.fill('#gc-float', '500.000');
+    await page.getByTestId('gc-shift-open-submit').tap();
+    await expect.poll(() => page.getByTestId('gc-expected').innerText()).toMatch(/500\.000/);
+
+    // 4–11: table T05 is seated and orders by touch; a modifier and a note on one dish
+    await page.goto('/pos/transaction/order');
+    await page.getByTestId('pos-table-T05').tap();
+    await page.getByTestId('pos-order').waitFor();
+    await screenshot(page, 'pos-order-empty-tablet');
+    await page.getByRole('tab', { name: 'Makanan pembuka' }).tap();
+    await page.getByTestId('pos-dish-A01').tap();
+    await page.getByRole('tab', { name: 'Nasi dan mi' }).tap();
+    await page.getByTestId('pos-dish-R02').tap();
+    await page.getByTestId('pos-dish-R02').tap();
+    await page.locator('.pos-line.pending .pos-line-name', { hasText: 'Sate ayam' }).tap();
+    await page.locator('.pos-line-edit .chip', { hasText: 'Extra peanut sauce' }).tap();
+    await page.getByRole('tab', { name: 'Jus dan mocktail' }).tap();
+    await page.getByTestId('pos-dish-J02').tap();
+    await page.getByTestId('pos-dish-J02').tap();
+    await screenshot(page, 'pos-order-tablet');
+    // 12: send
+    await page.getByTestId('pos-send').tap();
+    await expect.poll(() => page.getByTestId('pos-total').innerText()).toMatch(/331\.540/);
+
+    // 13–15: the kitchen's board shows the food; the cook marks it ready
+    await page.goto('/pos/transaction/waiting-orders/kitchen');
+    const ticket = page.locator('.pos-ticket', { hasText: 'T05' });
+    await expect.poll(() => ticket.innerText()).toContain('Mie goreng Jawa');
+    expect(await ticket.innerText()).toContain('Extra peanut sauce');
+    await screenshot(page, 'pos-kitchen-board-tablet');
+    await ticket.locator('.pos-ticket-head').tap();
+    await page.getByTestId('pos-board-ready').tap();
+    await expect.poll(() => page.locator('.pos-ticket', { hasText: 'T05' }).count()).toBe(0);
+
+    // 16–24: the bill in two parts: half to the room, half in cash with change
+    await page.goto('/pos/transaction/order');
+    await page.getByTestId('pos-table-T05').tap();
+    // the split screen offers items, seats and equal parts; the table takes equal parts
+    await page.getByTestId('pos-split-open').tap();
+    await page.getByTestId('pos-split-line-3').waitFor();
+    await screenshot(page, 'pos-split-tablet');
+    await page.getByRole('button', { name: 'Pesanan' }).tap();
+    await page.getByTestId('pos-pay').tap();
+    await page.getByTestId('pos-parts-2').tap();
+    await expect.poll(() => page.getByTestId('pos-parts-shown').innerText()).toContain('165.770 + 165.770');
+    await page.getByTestId('pos-kind-room').tap();
+    await page.locator('#pos-stay').tap();
+    await page.locator('.lookup-option').first().tap();
+    await page.getByTestId('pos-pay-submit').tap();
+    await expect.poll(() => page.getByTestId('pos-owed').innerText()).toMatch(/165\.770/);
+    await page.getByTestId('pos-kind-cash').tap();
+    await page.fill('#pos-tendered', '200.000');
+    await page.getByTestId('pos-pay-submit').tap();
+    await expect.poll(() => page.getByTestId('pos-last-payment').innerText()).toContain('34.230');
+    await page.getByTestId('pos-bill-paid').waitFor();
+    await screenshot(page, 'pos-paid-tablet');
+    const billPath = new URL(page.url()).pathname.replace('/pos/transaction/order/payment/', '/pointofsales/edit-order-bill/');
+
+    // the back office reads the same bill, and the day's sales, at the desk
+    const desk = await newPage(browser, 1366, 900);
+    await signIn(desk.page, 'cashier');
+    await desk.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await desk.page.goto(billPath);
+    await expect.poll(() => desk.page.locator('#root_total').inputValue()).toContain('331.540');
+    await screenshot(desk.page, 'pos-bill-desktop');
+    await desk.page.goto('/pointofsales/report/daily-sales-report');
+    await expect.poll(() => desk.page.locator('main').innerText()).toContain('331.540');
+    await screenshot(desk.page, 'pos-daily-sales-desktop');
+    await desk.page.goto('/pointofsales/dashboard');
+    await expect.poll(() => desk.page.locator('main').innerText()).toContain('Kembang Restaurant');
+    await screenshot(desk.page, 'pos-dashboard-desktop');
+    await desk.context.close();
+
+    // 23–25: the till closes on the count: 500.000 float + 165.770 cash, Rp 70 short in coins
+    await page.goto('/pointofsales/cashier-open');
+    expect(await page.getByTestId('pos-takings').innerText()).toMatch(/Dibebankan ke kamar[\s\S]*165\.770/);
+    await page.getByTestId('gc-shift-count').tap();
+    for (const [note, count] of [
+      [100000, 6],
+      [50000, 1],
+      [10000, 1],
+      [5000, 1],
+      [500, 1],
+      [200, 1],
+    ] as const)
+      await page.fill(`#gc-count-${note}`, String(count));
+    await expect.poll(() => page.getByTestId('gc-difference').innerText()).toMatch(/70/);
+    await page.fill('#gc-close-reason', 'Short Rp 70 in coins at the count');
+    await page.getByTestId('gc-shift-close-submit').tap();
+    await page.getByText(/Shift ditutup/).waitFor();
+
+    // the charge is on the guest's folio at once
+    const front = await newPage(browser, 1366, 900);
+    await signIn(front.page, 'frontdesk');
+    await front.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const lines = await front.page.evaluate(async () => {
+      const folios = await (await fetch('/api/data/frontoffice/folio-balance?limit=200')).json();
+      for (const f of folios.rows) {
+        const folio = await (await fetch(`/api/data/frontoffice/folio/${f.id}`)).json();
+        const hit = (folio.lines ?? []).find((l: { description: string }) => l.description.startsWith('Kembang Restaurant bill'));
+        if (hit) return { folio: f.id, amount: hit.amount };
+      }
+      return null;
+    });
+    expect(lines).toMatchObject({ amount: '165770.00' });
+  });
+
+  it('shows the order pad and the kitchen board on a phone', async () => {
+    const { page } = await newPage(browser, 375, 800);
+    await signIn(page, 'cashier');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/pos/transaction/order');
+    const resto = page.locator('.pos-pad-bar select option', { hasText: 'Kembang Restaurant' });
+    await page.selectOption('.pos-pad-bar select', (await resto.getAttribute('value'))!);
+    await page.getByTestId('pos-table-T01').waitFor();
+    await screenshot(page, 'pos-tables-mobile');
+    await page.getByTestId('pos-table-T02').click();
+    await page.getByTestId('pos-order').waitFor();
+    await page.getByTestId('pos-dish-A01').click();
+    await screenshot(page, 'pos-order-mobile');
+    // the guest at T02 leaves before ordering: nothing was sent, so the bill is cancelled (the night audit needs no open bill)
+    const cancelled = await page.evaluate(async () => {
+      const id = new URL(location.href).searchParams.get('check');
+      const bill = await (await fetch(`/api/data/pointofsales/check/${id}`)).json();
+      const { csrfToken } = await (await fetch('/api/auth/me')).json();
+      const res = await fetch(`/api/data/pointofsales/check/${id}/cancel`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+        body: JSON.stringify({ version: bill.version }),
+      });
+      return res.status;
+    });
+    expect(cancelled).toBe(200);
+  });
+});
