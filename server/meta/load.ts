@@ -103,7 +103,11 @@ export function readMetaFiles(root: string, errors: MetaError[]): RawMeta {
   for (const abs of jsonFiles(path.join(root, 'reports'))) {
     const code = path.basename(abs, '.json');
     const f = read<ReportDefinition>(abs, `report:${code}`);
-    if (f) raw.reports.set(code, f);
+    const first = raw.reports.get(code);
+    // reports are addressed by code alone, so a second file of the same name would silently replace the first
+    if (f && first)
+      errors.push({ file: f.file, pointer: '', message: `report '${code}' is also defined in ${first.file}; report codes must be unique` });
+    else if (f) raw.reports.set(code, f);
   }
   const migrations = path.join(root, 'server', 'migrations');
   for (const abs of walk(migrations)

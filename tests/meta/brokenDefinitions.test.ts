@@ -233,6 +233,17 @@ describe('a broken definition is reported with its file, JSON pointer and a sent
     ]);
   });
 
+  it('two reports of the same code in different module folders (one would silently replace the other)', () => {
+    const errors = broken((p) => p.write('reports/pos/minibar-sales.json', p.read('reports/fo/minibar-sales.json')));
+    expect(errors).toEqual([
+      {
+        file: 'reports/pos/minibar-sales.json',
+        pointer: '',
+        message: "report 'minibar-sales' is also defined in reports/fo/minibar-sales.json; report codes must be unique",
+      },
+    ]);
+  });
+
   it('the same label key defined twice in one file (JSON would keep only the last)', () => {
     const errors = broken((p) => {
       const text = JSON.stringify(p.read('locales/fo.json'), null, 2);

@@ -259,7 +259,7 @@ describe('the outlet reports of the day', () => {
 
   it('keep the void with its reason, the room charge with its guest, each payment with its cashier and the tickets sent', async () => {
     const get = async (code: string) => (await ok(await dewi.get(`/api/reports/${code}?${day}`))).rows;
-    expect(await get('cancelation-journal')).toEqual([
+    expect(await get('pos-cancelation-journal')).toEqual([
       expect.objectContaining({
         item: 'C04 - Teh tarik',
         quantity: 1,
@@ -490,5 +490,41 @@ describe('closing the shift', () => {
       SELECT id FROM pos_check WHERE branch_id = ${branch} AND status = 'open' AND table_id = ${table.T07}`.execute(db);
     await ok(await op(dewi, 'sendOrder', { id: open[0].id }));
     expectApiError(await op(dewi, 'pay', { id: open[0].id, kind: 'cash' }), 409);
+  });
+});
+
+describe('breakfast coupons at the Kembang Restaurant', () => {
+  it('lists the in-house stays whose rate includes breakfast, redeems each once a day and never more covers than guests', async () => {
+    const day = await ok(await dewi.get(`/api/pointofsales/breakfast/${outlet.RESTO}`));
+    expect(day.date).toBe('2026-11-23');
+    expect(day.rows.length).toBeGreaterThan(0);
+    const { rows: arrivals } = await sql<{ id: number; arrival: string; status: string }>`
+      SELECT id, arrival::text AS arrival, status FROM reservation WHERE branch_id = ${branch}
+         AND id IN (${sql.join(day.rows.map((r: { reservation_id: number }) => r.reservation_id))})`.execute(db);
+    // a guest who arrived today has not slept a night here yet: no breakfast coupon until tomorrow
+    expect(arrivals.every((r) => r.status === 'in_house' && r.arrival < '2026-11-23')).toBe(true);
+
+    const [first, second] = day.rows as { reservation_id: number; code: string; pax: number; redeemed: number | null }[];
+    expect(first.redeemed).toBeNull();
+    expectApiError(
+      await op(dewi, 'redeemBreakfast', { outlet_id: outlet.RESTO, reservation_id: first.reservation_id, covers: first.pax + 1 }),
+      400,
+    );
+    expect(
+      await ok(await op(dewi, 'redeemBreakfast', { outlet_id: outlet.RESTO, reservation_id: first.reservation_id, covers: first.pax })),
+    ).toMatchObject({
+      code: first.code,
+      covers: first.pax,
+    });
+    expectApiError(await op(dewi, 'redeemBreakfast', { outlet_id: outlet.RESTO, reservation_id: first.reservation_id, covers: 1 }), 409);
+
+    const { rows: roomOnly } = await sql<{ id: number }>`
+      SELECT id FROM reservation WHERE branch_id = ${branch} AND status <> 'in_house' ORDER BY id LIMIT 1`.execute(db);
+    expectApiError(await op(dewi, 'redeemBreakfast', { outlet_id: outlet.RESTO, reservation_id: Number(roomOnly[0].id), covers: 1 }), 400);
+
+    const after = await ok(await dewi.get(`/api/pointofsales/breakfast/${outlet.RESTO}`));
+    expect(after.redeemed).toBe(day.redeemed + first.pax);
+    expect(after.rows.find((r: { reservation_id: number }) => r.reservation_id === first.reservation_id).redeemed).toBe(first.pax);
+    if (second) expect(after.rows.find((r: { reservation_id: number }) => r.reservation_id === second.reservation_id).redeemed).toBeNull();
   });
 });
