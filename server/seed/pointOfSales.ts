@@ -26,6 +26,7 @@ const GROUPS: [code: string, name: string, nameId: string, main: string][] = [
   ['SOFT', 'Soft drinks and water', 'Minuman ringan dan air', 'BEV'],
   ['BEER', 'Beer', 'Bir', 'BEV'],
   ['MISC', 'Cakes to take away', 'Kue bawa pulang', 'OTH'],
+  ['AMEN', 'Amenities to the room', 'Amenitas ke kamar', 'OTH'],
 ];
 
 /** The Kembang Restaurant's menu: [code, name, Indonesian name, group, price, cost, station, modifiers]. */
@@ -134,6 +135,14 @@ const MENU: [string, string, string, string, number, number, string, [string, nu
   ['K01', 'Lapis legit (whole)', 'Lapis legit (utuh)', 'MISC', 450000, 160000, 'none', []],
 ];
 
+/** What room service sends up from housekeeping rather than the kitchen: the amenity station's board. */
+const AMENITIES: (typeof MENU)[number][] = [
+  ['H01', 'Baby cot', 'Ranjang bayi', 'AMEN', 150000, 0, 'amenity', []],
+  ['H02', 'Amenity kit (toothbrush, razor, comb)', 'Paket amenitas (sikat gigi, pisau cukur, sisir)', 'AMEN', 35000, 12000, 'amenity', []],
+  ['H03', 'Bathrobe to keep', 'Jubah mandi untuk dibawa', 'AMEN', 450000, 180000, 'amenity', []],
+  ['H04', 'Flowers arranged in the room', 'Rangkaian bunga di kamar', 'AMEN', 250000, 90000, 'amenity', [['Birthday card', 0]]],
+];
+
 /** What the lounge and the pool bar sell of it; room service sells the whole kitchen. */
 const SHORT_MENU = ['A01', 'A05', 'R01', 'R02', 'C01', 'C02', 'C03', 'C04', 'J01', 'J02', 'J04', 'W01', 'W02', 'B01', 'B02'];
 
@@ -202,7 +211,7 @@ export async function seedPointOfSales(db: Db, branchIds: number[], businessDate
         VALUES (${branchId}, ${code}, ${name}, ${nameId}, ${await id('pos_main_group', main)}, ${n + 1})`.execute(db);
     const outlets = {
       RESTO: MENU,
-      RSVC: MENU,
+      RSVC: [...MENU, ...AMENITIES],
       LOUNGE: MENU.filter((m) => SHORT_MENU.includes(m[0])),
       POOL: MENU.filter((m) => SHORT_MENU.includes(m[0])),
     };
@@ -210,8 +219,8 @@ export async function seedPointOfSales(db: Db, branchIds: number[], businessDate
       const outletId = await id('outlet', outlet);
       if (!outletId) continue;
       // room service adds its tray charge to the price
-      const uplift = outlet === 'RSVC' ? 15000 : 0;
       for (const [code, name, nameId, group, price, cost, station, modifiers] of menu) {
+        const uplift = outlet === 'RSVC' && station !== 'amenity' ? 15000 : 0;
         const { rows } = await sql<{ id: number }>`
           INSERT INTO pos_menu (branch_id, outlet_id, code, name, name_id, group_id, price, cost, station)
           VALUES (${branchId}, ${outletId}, ${code}, ${name}, ${nameId}, ${await id('pos_group', group)}, ${price + uplift}, ${cost}, ${station})

@@ -3,11 +3,12 @@ import { addItems } from './addItems.js';
 import { breakfastRoutes, redeemBreakfast } from './breakfast.js';
 import { checkHook } from './checks.js';
 import { duplicateMenu } from './duplicateMenu.js';
-import { boardRoutes, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
+import { boardRoutes, markAmenityDone, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
 import { padRoutes } from './pad.js';
 import { discount, pay, splitEqual, splitItems } from './payments.js';
 import { posDesk } from './shift.js';
 import { tableBookingHook } from './tableBookings.js';
+import { saveTablePlan } from './tablePlan.js';
 
 export const pointOfSalesModule: DomainModule = {
   hooks: { 'pointofsales/check': checkHook, 'pointofsales/table-reservation': tableBookingHook },
@@ -18,11 +19,13 @@ export const pointOfSalesModule: DomainModule = {
     sendOrder,
     voidItem,
     markReady,
+    markAmenityDone,
     printBill,
     pay,
     splitEqual,
     splitItems,
     discount,
+    saveTablePlan,
     posDesk.openShift,
     posDesk.closeShift,
   ],

@@ -11,11 +11,16 @@ import { defineOp } from '../../ops/registry.js';
 import { ORDER, loadCheck, storeBillTotals, type CheckRow } from './bill.js';
 
 export const BOARD = 'pointofsales.waiting-orders';
+/** Housekeeping's board of amenity requests (towels, a baby cot) sent from room service. */
+export const AMENITY_BOARD = 'housekeeping.waiting-orders';
+/** Where an item is prepared: each station gets its own tickets and its own waiting-orders board. */
+const STATIONS = ['kitchen', 'bar', 'amenity'] as const;
+type Station = (typeof STATIONS)[number];
 const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 
 interface TicketItem {
   id: number;
-  station: 'kitchen' | 'bar' | 'none';
+  station: Station | 'none';
   quantity: number;
   name: string;
   modifiers: string | null;
@@ -47,7 +52,7 @@ export function ticketText(kind: 'order' | 'void', station: string, check: Check
 }
 
 /** Queues a ticket for the outlet's printer of that station (none set up: it waits for one, unprinted). */
-async function queueTicket(c: HookContext, check: CheckRow, station: 'kitchen' | 'bar', kind: 'order' | 'void', payload: string) {
+async function queueTicket(c: HookContext, check: CheckRow, station: Station, kind: 'order' | 'void', payload: string) {
   await sql`
     INSERT INTO pos_ticket (branch_id, check_id, station, kind, printer_id, payload, created_by)
     VALUES (${c.auth.branchId}, ${check.id}, ${station}, ${kind},
@@ -69,8 +74,8 @@ function openCheck(check: CheckRow) {
 }
 
 /**
- * "Send": the check's new items go to the kitchen and the bar as order tickets, one per station, and onto the
- * waiting-orders board; items no station prepares (crackers from the counter) are served at once.
+ * "Send": the check's new items go to the kitchen, the bar and housekeeping as order tickets, one per station, and
+ * onto their waiting-orders boards; items no station prepares (crackers from the counter) are served at once.
  */
 export const sendOrder = defineOp<{ id: number }>({
   name: 'pointofsales.sendOrder',
@@ -83,7 +88,7 @@ export const sendOrder = defineOp<{ id: number }>({
     openCheck(check);
     const items = await itemsOf(c.trx, c.auth.branchId, check.id, sql`i.status = 'new'`);
     if (!items.length) throw conflict('pos-check.nothingToSend');
-    for (const station of ['kitchen', 'bar'] as const) {
+    for (const station of STATIONS) {
       const mine = items.filter((i) => i.station === station);
       if (mine.length) await queueTicket(c, check, station, 'order', ticketText('order', station, check, mine, c.auth.user.fullName));
     }
@@ -100,6 +105,7 @@ export const sendOrder = defineOp<{ id: number }>({
       sent: items.length,
       kitchen: items.filter((i) => i.station === 'kitchen').length,
       bar: items.filter((i) => i.station === 'bar').length,
+      amenity: items.filter((i) => i.station === 'amenity').length,
     };
   },
 });
@@ -156,61 +162,89 @@ export const voidItem = defineOp<{ id: number; line: number; reason_id: number }
   },
 });
 
-/** The kitchen (or the bar) marks items ready on its board; the waiter sees them to serve. */
-export const markReady = defineOp<{ item_ids: number[] }>({
-  name: 'pointofsales.markReady',
-  summary: 'Mark items on the waiting-orders board ready to serve',
-  resource: BOARD,
-  action: 'ready',
-  input: {
-    type: 'object',
-    required: ['item_ids'],
-    additionalProperties: false,
-    properties: { item_ids: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: id } },
-  },
-  async handler(c, { item_ids }) {
-    const { rows } = await sql<{ id: number }>`
-      UPDATE pos_check_item SET status = 'ready', ready_at = now()
-       WHERE branch_id = ${c.auth.branchId} AND id = ANY(${item_ids}::bigint[]) AND status = 'sent'
-      RETURNING id`.execute(c.trx);
-    return { ready: rows.length };
-  },
-});
+/** A board marks its own items ready (the kitchen and the bar theirs, housekeeping the amenities it delivered). */
+function readyOp(name: string, summary: string, resource: string, stations: readonly Station[]) {
+  return defineOp<{ item_ids: number[] }>({
+    name,
+    summary,
+    resource,
+    action: 'ready',
+    input: {
+      type: 'object',
+      required: ['item_ids'],
+      additionalProperties: false,
+      properties: { item_ids: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: id } },
+    },
+    async handler(c, { item_ids }) {
+      const { rows } = await sql<{ id: number }>`
+        UPDATE pos_check_item i SET status = 'ready', ready_at = now()
+          FROM pos_menu m
+         WHERE i.branch_id = ${c.auth.branchId} AND i.id = ANY(${item_ids}::bigint[]) AND i.status = 'sent'
+           AND m.branch_id = i.branch_id AND m.id = i.menu_id AND m.station = ANY(${[...stations]}::text[])
+        RETURNING i.id`.execute(c.trx);
+      return { ready: rows.length };
+    },
+  });
+}
 
-const MODULES = ['kitchen', 'bar'] as const;
+export const markReady = readyOp('pointofsales.markReady', 'Mark items on the waiting-orders board ready to serve', BOARD, [
+  'kitchen',
+  'bar',
+]);
+export const markAmenityDone = readyOp(
+  'housekeeping.markAmenityDone',
+  'Mark amenity requests on the housekeeping board as delivered',
+  AMENITY_BOARD,
+  ['amenity'],
+);
+
+/** One waiting-orders board: its route, the right to read it and the stations it shows. */
+const BOARDS = [
+  { path: '/api/pointofsales/waiting/:module', resource: BOARD, stations: ['kitchen', 'bar'], tag: 'pointofsales' },
+  { path: '/api/housekeeping/waiting/:module', resource: AMENITY_BOARD, stations: ['amenity'], tag: 'housekeeping' },
+] as const;
 
 /**
- * `GET /api/pointofsales/waiting/:module` — what the kitchen (or the bar) has to prepare: every item sent and not
- * ready, oldest first, with its check, table, outlet and how long it has waited.
+ * `GET /api/pointofsales/waiting/:module` (kitchen, bar) and `GET /api/housekeeping/waiting/:module` (amenity) — what
+ * a station has to prepare: every item sent and not ready, oldest first, with its check, table or room, outlet
+ * and how long it has waited.
  */
 export async function boardRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(
-    '/api/pointofsales/waiting/:module',
-    {
-      preValidation: needsRight(ctx, BOARD, 'view'),
-      schema: {
-        tags: ['pointofsales'],
-        summary: 'Items sent to the kitchen or the bar and not ready yet, oldest first',
-        params: { type: 'object', required: ['module'], additionalProperties: false, properties: { module: { enum: [...MODULES] } } },
+  for (const board of BOARDS)
+    app.get(
+      board.path,
+      {
+        preValidation: needsRight(ctx, board.resource, 'view'),
+        schema: {
+          tags: [board.tag],
+          summary: `Items sent to the ${board.stations.join(' or the ')} and not ready yet, oldest first`,
+          params: {
+            type: 'object',
+            required: ['module'],
+            additionalProperties: false,
+            properties: { module: { enum: [...board.stations] } },
+          },
+        },
       },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const station = (req.params as { module: string }).module;
-      const { rows } = await sql<Record<string, unknown>>`
-        SELECT i.id::int AS id, c.id::int AS check_id, c.number, t.code AS table_code, o.name AS outlet, c.guest_name, i.quantity, m.name, m.name_id,
-               i.modifiers, i.seat, i.note, i.sent_at, floor(extract(epoch FROM now() - i.sent_at) / 60)::int AS minutes
-          FROM pos_check_item i
-          JOIN pos_menu m ON m.branch_id = i.branch_id AND m.id = i.menu_id
-          JOIN pos_check c ON c.branch_id = i.branch_id AND c.id = i.check_id
-          JOIN outlet o ON o.branch_id = c.branch_id AND o.id = c.outlet_id
-          LEFT JOIN pos_table t ON t.branch_id = c.branch_id AND t.id = c.table_id
-         WHERE i.branch_id = ${auth.branchId} AND i.status = 'sent' AND m.station = ${station}
-         ORDER BY i.sent_at, i.check_id, i.line_no
-         LIMIT 300`.execute(ctx.db);
-      return { rows };
-    },
-  );
+      async (req) => {
+        const auth = requireAuth(req);
+        const station = (req.params as { module: string }).module;
+        const { rows } = await sql<Record<string, unknown>>`
+          SELECT i.id::int AS id, c.id::int AS check_id, c.number, t.code AS table_code, r.code AS room, o.name AS outlet, c.guest_name, i.quantity,
+                 m.name, m.name_id, i.modifiers, i.seat, i.note, i.sent_at, floor(extract(epoch FROM now() - i.sent_at) / 60)::int AS minutes
+            FROM pos_check_item i
+            JOIN pos_menu m ON m.branch_id = i.branch_id AND m.id = i.menu_id
+            JOIN pos_check c ON c.branch_id = i.branch_id AND c.id = i.check_id
+            JOIN outlet o ON o.branch_id = c.branch_id AND o.id = c.outlet_id
+            LEFT JOIN pos_table t ON t.branch_id = c.branch_id AND t.id = c.table_id
+            LEFT JOIN reservation v ON v.branch_id = c.branch_id AND v.id = c.reservation_id
+            LEFT JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
+           WHERE i.branch_id = ${auth.branchId} AND i.status = 'sent' AND m.station = ${station}
+           ORDER BY i.sent_at, i.check_id, i.line_no
+           LIMIT 300`.execute(ctx.db);
+        return { rows };
+      },
+    );
 }
 
 const line = (left: string, right: string) => `${left.slice(0, WIDTH - right.length - 1).padEnd(WIDTH - right.length)}${right}`;

@@ -7,7 +7,8 @@ import { ORDER } from './bill.js';
 
 /**
  * `GET /api/pointofsales/pad/:outlet` — what the touch terminal of an outlet shows in one answer: its tables by
- * area with their state (free; seated, nothing sent; ordered, the kitchen at work; served, all out) and open
+ * area with their place on the plan and state (free; seated, nothing sent; ordered, the kitchen at work; served,
+ * all out; printed, the bill is on the table; paid, being cleared for a quarter of an hour) and open
  * bill, the bills open without a table (room service, take-away), and the menu by group with modifiers.
  */
 export async function padRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -32,14 +33,21 @@ export async function padRoutes(app: FastifyInstance, ctx: AppContext) {
       const branch = auth.branchId;
       const [tables, loose, groups, dishes] = await Promise.all([
         sql<Record<string, unknown>>`
-          SELECT t.id::int AS id, t.code, coalesce(t.area, '') AS area, t.seats, c.id::int AS check_id, c.number, c.covers, c.total::text AS total,
-                 floor(extract(epoch FROM now() - c.created_at) / 60)::int AS minutes,
-                 CASE WHEN c.id IS NULL THEN 'free'
+          SELECT t.id::int AS id, t.code, coalesce(t.area, '') AS area, t.seats, t.plan_x, t.plan_y, c.id::int AS check_id, c.number, c.covers,
+                 c.total::text AS total, floor(extract(epoch FROM now() - coalesce(c.created_at, p.closed_at)) / 60)::int AS minutes,
+                 CASE WHEN c.id IS NULL AND p.closed_at IS NOT NULL THEN 'paid'
+                      WHEN c.id IS NULL THEN 'free'
+                      WHEN EXISTS (SELECT 1 FROM pos_ticket k WHERE k.branch_id = c.branch_id AND k.check_id = c.id AND k.kind = 'bill') THEN 'printed'
                       WHEN NOT EXISTS (SELECT 1 FROM pos_check_item i WHERE i.branch_id = c.branch_id AND i.check_id = c.id AND i.status IN ('sent', 'ready')) THEN 'seated'
                       WHEN EXISTS (SELECT 1 FROM pos_check_item i WHERE i.branch_id = c.branch_id AND i.check_id = c.id AND i.status = 'sent') THEN 'ordered'
                       ELSE 'served' END AS state
             FROM pos_table t
             LEFT JOIN pos_check c ON c.branch_id = t.branch_id AND c.table_id = t.id AND c.status = 'open' AND c.split_of IS NULL
+            -- a table whose bill was paid in the last quarter of an hour is being cleared: not yet free for the next guests
+            LEFT JOIN LATERAL (
+              SELECT max(d.closed_at) AS closed_at FROM pos_check d
+               WHERE d.branch_id = t.branch_id AND d.table_id = t.id AND d.status = 'paid' AND d.closed_at > now() - interval '15 minutes'
+            ) p ON true
            WHERE t.branch_id = ${branch} AND t.outlet_id = ${outlet} AND t.active
            ORDER BY t.area, t.code`.execute(ctx.db),
         sql<Record<string, unknown>>`

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { dataProvider, type Row } from '../../engine/api/dataProvider';
 import { useResource } from '../../engine/controllers/resource/useResource';
@@ -10,7 +10,20 @@ import type { ScreenProps } from '../../engine/screens/kinds';
 import { toast } from '../../shell/toasts';
 import { confirmDialog } from '../../shell/confirm';
 import { Icon } from '../../widgets/Icon';
-import { autoPlace, HK_STATUSES, moveBy, snap, TILE, type Placed } from './floorPlanLayout';
+import { autoPlace, TILE, type Placed as PlacedTile } from '../../widgets/tileLayout';
+import { useTileDrag } from '../../widgets/useTileDrag';
+
+type Placed = PlacedTile<Row>;
+
+const HK_STATUSES = [
+  'vacant_clean',
+  'vacant_inspected',
+  'vacant_dirty',
+  'occupied_clean',
+  'occupied_dirty',
+  'out_of_order',
+  'out_of_service',
+] as const;
 
 /**
  * The rooms of one floor as tiles coloured by housekeeping status, placed where they are on the floor.
@@ -46,8 +59,6 @@ export default function FloorPlan({ route }: ScreenProps) {
     setMoved((m) => ({ from: saved, rooms: change(m?.from === saved ? m.rooms : saved) }));
   const [selected, setSelected] = useState<number>();
   const command = useCommand();
-  const drag = useRef<{ id: number; dx: number; dy: number; moved: boolean }>(null);
-  const canvas = useRef<HTMLDivElement>(null);
 
   const dirty = useMemo(() => rooms.some((r, i) => r.x !== saved[i]?.x || r.y !== saved[i]?.y), [rooms, saved]);
   const counts = useMemo(() => Object.fromEntries(HK_STATUSES.map((s) => [s, rooms.filter((r) => r.row.hk_status === s).length])), [rooms]);
@@ -55,6 +66,7 @@ export default function FloorPlan({ route }: ScreenProps) {
   const height = Math.max(260, ...rooms.map((r) => r.y + TILE + 20));
 
   const place = (id: number, x: number, y: number) => setRooms((list) => list.map((r) => (r.row.id === id ? { ...r, x, y } : r)));
+  const tiles = useTileDrag(place, canEdit);
 
   const chooseFloor = async (id: number) => {
     if (dirty && !(await confirmDialog({ message: t('common.unsaved'), okLabel: t('common.close') }))) return;
@@ -71,31 +83,9 @@ export default function FloorPlan({ route }: ScreenProps) {
     toast.success(t('floorPlan.saved', { floor: floor?.name ?? '' }));
   };
 
-  const onPointerDown = (e: React.PointerEvent, r: Placed) => {
-    setSelected(r.row.id);
-    if (!canEdit || e.button !== 0) return;
-    const box = canvas.current!.getBoundingClientRect();
-    drag.current = { id: r.row.id, dx: e.clientX - box.left - r.x, dy: e.clientY - box.top - r.y, moved: false };
-    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-  };
-  const onPointerMove = (e: React.PointerEvent) => {
-    const d = drag.current;
-    if (!d) return;
-    const box = canvas.current!.getBoundingClientRect();
-    d.moved = true;
-    place(d.id, snap(e.clientX - box.left - d.dx), snap(e.clientY - box.top - d.dy));
-  };
-  const onPointerUp = () => {
-    drag.current = null;
-  };
   const onKeyDown = (e: React.KeyboardEvent, r: Placed) => {
     if (e.key === 'Enter' && canOpenRoom) navigate(`/frontoffice/master/room?edit=${r.row.id}`);
-    if (!canEdit) return;
-    const next = moveBy(r, e.key, e.shiftKey);
-    if (next) {
-      e.preventDefault();
-      place(r.row.id, next.x, next.y);
-    }
+    tiles.nudge(e, r.row.id, r);
   };
 
   if (floors && !floors.length) {
@@ -168,21 +158,17 @@ export default function FloorPlan({ route }: ScreenProps) {
             {floors && !plan.loading ? t('floorPlan.noRooms') : t('common.loading')}
           </p>
         ) : (
-          <div
-            ref={canvas}
-            className="floor-plan-canvas"
-            style={{ width, height, minWidth: '100%' }}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-          >
+          <div ref={tiles.canvas} className="floor-plan-canvas" style={{ width, height, minWidth: '100%' }} {...tiles.canvasHandlers}>
             {rooms.map((r) => (
               <button
                 key={r.row.id}
                 type="button"
                 className={`room-tile hk-${r.row.hk_status}${selected === r.row.id ? ' on' : ''}${canEdit ? ' movable' : ''}`}
                 style={{ left: r.x, top: r.y, width: TILE, height: TILE }}
-                onPointerDown={(e) => onPointerDown(e, r)}
+                onPointerDown={(e) => {
+                  setSelected(r.row.id);
+                  tiles.grab(e, r.row.id, r);
+                }}
                 onDoubleClick={() => canOpenRoom && navigate(`/frontoffice/master/room?edit=${r.row.id}`)}
                 onKeyDown={(e) => onKeyDown(e, r)}
                 aria-label={`${r.row.code} · ${r.row._refs?.room_type_id ?? ''} · ${t(`room.hk_status.${r.row.hk_status}`)}`}

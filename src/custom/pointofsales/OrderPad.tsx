@@ -9,7 +9,7 @@ import type { ScreenProps } from '../../engine/screens/kinds';
 import { formatMoney } from '../../core/format/format';
 import { Icon } from '../../widgets/Icon';
 import { toast } from '../../shell/toasts';
-import { usePadOutlet, type Pad, type PadDish } from './padData';
+import { TABLE_STATES, usePadOutlet, useSeatTable, type Pad, type PadDish } from './padData';
 import './pos.css';
 
 interface Item {
@@ -66,8 +66,7 @@ export default function OrderPad({ params }: ScreenProps) {
     setEditing(null);
   }, [checkId]);
 
-  const openCheck = (id: number | null, replace = false) =>
-    navigate(id ? `/pos/transaction/order?check=${id}` : '/pos/transaction/order', { replace });
+  const { openCheck, seatTable } = useSeatTable(outlet, command.run);
   // pos/{resv}: room service for an in-house guest opens a bill for the stay at once
   const opening = useRef(false);
   useEffect(() => {
@@ -79,13 +78,6 @@ export default function OrderPad({ params }: ScreenProps) {
       )
       .then((made) => made && openCheck(made.id, true));
   });
-  const seatTable = async (table: Pad['tables'][number]) => {
-    if (table.check_id) return openCheck(table.check_id);
-    const made = await command.run((signal) =>
-      dataProvider.create('pointofsales/check', { outlet_id: outlet, table_id: table.id, covers: Math.min(table.seats, 2) }, signal),
-    );
-    if (made) openCheck(made.id);
-  };
   const newLoose = async () => {
     const made = await command.run((signal) => dataProvider.create('pointofsales/check', { outlet_id: outlet, covers: 1 }, signal));
     if (made) openCheck(made.id);
@@ -159,7 +151,7 @@ export default function OrderPad({ params }: ScreenProps) {
         </div>
         <Refusal problem={command.problem} />
         <div className="row pos-legend">
-          {['free', 'seated', 'ordered', 'served'].map((s) => (
+          {TABLE_STATES.map((s) => (
             <span key={s} className={`pos-dot pos-${s}`}>
               {t(`pos-pad.state.${s}`)}
             </span>

@@ -14,6 +14,7 @@ interface Waiting {
   check_id: number;
   number: string;
   table_code: string | null;
+  room: string | null;
   outlet: string;
   guest_name: string | null;
   quantity: number;
@@ -30,20 +31,28 @@ const REFRESH_MS = 3000;
 /** an order waiting longer than this is shown as late */
 const LATE_MINUTES = 20;
 
+/** The boards by the right that opens them: the kitchen's and the bar's, or housekeeping's amenity requests. */
+const BOARDS: Record<string, { api: string; mark: string; stations: string[] }> = {
+  'pointofsales.waiting-orders': { api: 'pointofsales/waiting', mark: 'pointofsales.markReady', stations: ['kitchen', 'bar'] },
+  'housekeeping.waiting-orders': { api: 'housekeeping/waiting', mark: 'housekeeping.markAmenityDone', stations: ['amenity'] },
+};
+
 /**
- * The waiting-orders board of the kitchen (or the bar): every item sent and not ready, grouped by check,
- * oldest first, refreshed by itself. The cook taps the items that are ready (or a whole check) and marks them.
+ * The waiting-orders board of a station (the kitchen, the bar, or housekeeping for amenity requests): every item
+ * sent and not ready, grouped by check, oldest first, refreshed by itself. The cook (or the attendant) taps the
+ * items that are ready or delivered (or a whole check) and marks them.
  */
-export default function WaitingOrders({ params }: ScreenProps) {
+export default function WaitingOrders({ params, route }: ScreenProps) {
   const { t, lang } = useI18n();
   const session = useSession();
-  const station = params.module === 'bar' ? 'bar' : 'kitchen';
-  const board = useResource(`pointofsales/waiting/${station}`, (signal) =>
-    dataProvider.read<{ rows: Waiting[] }>(`pointofsales/waiting/${station}`, {}, signal),
+  const kind = BOARDS[route.node.permission!] ?? BOARDS['pointofsales.waiting-orders'];
+  const station = kind.stations.includes(params.module!) ? params.module! : kind.stations[0];
+  const board = useResource(`${kind.api}/${station}`, (signal) =>
+    dataProvider.read<{ rows: Waiting[] }>(`${kind.api}/${station}`, {}, signal),
   );
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const command = useCommand({ abortable: false });
-  const mayMark = hasRight(session, 'pointofsales.waiting-orders', 'ready');
+  const mayMark = hasRight(session, route.node.permission, 'ready');
   const { load } = board;
   useEffect(() => {
     const timer = setInterval(() => void load(), REFRESH_MS);
@@ -63,7 +72,7 @@ export default function WaitingOrders({ params }: ScreenProps) {
   const ready = async () => {
     const ids = [...picked].filter((id) => rows.some((r) => r.id === id));
     if (!ids.length) return;
-    const done = await command.run((signal) => dataProvider.run('pointofsales.markReady', { item_ids: ids }, signal));
+    const done = await command.run((signal) => dataProvider.run(kind.mark, { item_ids: ids }, signal));
     if (done) {
       setPicked(new Set());
       await load();
@@ -73,7 +82,7 @@ export default function WaitingOrders({ params }: ScreenProps) {
   return (
     <div className="stack pos-board" data-testid="pos-board">
       <div className="row pos-board-bar">
-        <h2>{t(station === 'bar' ? 'pos-board.bar' : 'pos-board.kitchen')}</h2>
+        <h2>{t(`pos-board.${station}`)}</h2>
         <span className="muted">{t('pos-board.waiting', { count: rows.length })}</span>
         <span className="grow" />
         {mayMark && (
@@ -84,7 +93,8 @@ export default function WaitingOrders({ params }: ScreenProps) {
             onClick={() => void ready()}
             data-testid="pos-board-ready"
           >
-            <Icon name="check" size="sm" /> {t('pos-board.markReady', { count: picked.size })}
+            <Icon name="check" size="sm" />{' '}
+            {t(station === 'amenity' ? 'pos-board.markDelivered' : 'pos-board.markReady', { count: picked.size })}
           </button>
         )}
       </div>
@@ -106,7 +116,13 @@ export default function WaitingOrders({ params }: ScreenProps) {
             return (
               <section key={head.check_id} className={`card pos-ticket${late ? ' late' : ''}`} aria-label={head.number}>
                 <button type="button" className="pos-ticket-head" onClick={() => mayMark && toggle(items.map((i) => i.id))}>
-                  <strong>{head.table_code ? t('pos-board.table', { table: head.table_code }) : (head.guest_name ?? head.number)}</strong>
+                  <strong>
+                    {head.table_code
+                      ? t('pos-board.table', { table: head.table_code })
+                      : head.room
+                        ? t('pos-board.room', { room: head.room })
+                        : (head.guest_name ?? head.number)}
+                  </strong>
                   <span className="muted">{head.outlet}</span>
                   <span className={`badge ${late ? 'badge-danger' : ''}`}>{t('pos-board.minutes', { minutes: head.minutes })}</span>
                 </button>

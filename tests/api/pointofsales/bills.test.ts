@@ -111,7 +111,7 @@ describe('a bill on table T05', () => {
   });
 
   it('sends the new items to the kitchen and the bar as tickets and onto the waiting-orders board', async () => {
-    expect(await ok(await op(dewi, 'sendOrder', { id: billId }))).toEqual({ sent: 5, kitchen: 2, bar: 2 });
+    expect(await ok(await op(dewi, 'sendOrder', { id: billId }))).toEqual({ sent: 5, kitchen: 2, bar: 2, amenity: 0 });
     const { rows: tickets } = await sql<{ station: string; kind: string; payload: string }>`
       SELECT station, kind, payload FROM pos_ticket WHERE branch_id = ${branch} AND check_id = ${billId} ORDER BY id`.execute(db);
     expect(tickets.map((x) => [x.station, x.kind])).toEqual([
@@ -161,6 +161,8 @@ describe('a bill on table T05', () => {
     const again = await ok(await op(dewi, 'printBill', { id: billId }));
     expect(again.copy).toBe(true);
     expect(again.text).toContain('*** COPY ***');
+    const pad = await ok(await dewi.get(`/api/pointofsales/pad/${outlet.RESTO}`));
+    expect(pad.tables.find((x: { code: string }) => x.code === 'T05')).toMatchObject({ state: 'printed', total: '372680.00' });
   });
 
   it('splits the bill in three equal parts that add up exactly, the rupiah remainder on the last', async () => {
@@ -526,5 +528,97 @@ describe('breakfast coupons at the Kembang Restaurant', () => {
     expect(after.redeemed).toBe(day.redeemed + first.pax);
     expect(after.rows.find((r: { reservation_id: number }) => r.reservation_id === first.reservation_id).redeemed).toBe(first.pax);
     if (second) expect(after.rows.find((r: { reservation_id: number }) => r.reservation_id === second.reservation_id).redeemed).toBeNull();
+  });
+});
+
+describe('the table plan of the Kembang Restaurant', () => {
+  const tableOf = (pad: { tables: { code: string }[] }, code: string) => pad.tables.find((x) => x.code === code);
+
+  it('shows a table whose bill was just paid as being cleared, and one with food in the kitchen as ordered', async () => {
+    const pad = await ok(await dewi.get(`/api/pointofsales/pad/${outlet.RESTO}`));
+    expect(tableOf(pad, 'T05')).toMatchObject({ state: 'paid', check_id: null, minutes: 0 });
+    expect(tableOf(pad, 'T07')).toMatchObject({ state: 'ordered' });
+    expect(tableOf(pad, 'T12')).toMatchObject({ state: 'free', area: 'Indoor', plan_x: null, plan_y: null });
+  });
+
+  it('saves where the tables of an area stand, and refuses a table of another outlet', async () => {
+    await ok(
+      await op(dewi, 'saveTablePlan', {
+        outlet_id: outlet.RESTO,
+        tables: [
+          { id: table.T01, x: 0, y: 0 },
+          { id: table.T02, x: 180, y: 90 },
+        ],
+      }),
+    );
+    const pad = await ok(await dewi.get(`/api/pointofsales/pad/${outlet.RESTO}`));
+    expect(tableOf(pad, 'T02')).toMatchObject({ plan_x: 180, plan_y: 90 });
+    const { rows } = await sql<{ id: number }>`
+      SELECT t.id FROM pos_table t JOIN outlet o ON o.branch_id = t.branch_id AND o.id = t.outlet_id
+       WHERE t.branch_id = ${branch} AND o.code = 'LOUNGE' LIMIT 1`.execute(db);
+    expectApiError(
+      await op(dewi, 'saveTablePlan', {
+        outlet_id: outlet.RESTO,
+        tables: [
+          { id: table.T01, x: 90, y: 0 },
+          { id: Number(rows[0].id), x: 0, y: 0 },
+        ],
+      }),
+      400,
+    );
+    expect(tableOf(await ok(await dewi.get(`/api/pointofsales/pad/${outlet.RESTO}`)), 'T01')).toMatchObject({ plan_x: 0, plan_y: 0 });
+    expectApiError(await op(dewi, 'saveTablePlan', { outlet_id: outlet.RESTO, tables: [{ id: table.T01, x: 6000, y: 0 }] }), 400);
+  });
+});
+
+describe('amenity requests sent from room service', () => {
+  it('sends a baby cot to housekeeping’s board and the club sandwich to the kitchen; each board marks only its own', async () => {
+    const rsvc: Record<string, number> = {};
+    await ids(sql`SELECT id, code FROM pos_menu WHERE branch_id = ${branch} AND outlet_id = ${outlet.RSVC}`, rsvc);
+    const bill = await ok(
+      await dewi.post('/api/data/pointofsales/check', {
+        outlet_id: outlet.RSVC,
+        covers: 1,
+        reservation_id: stay.id,
+        items: [
+          { menu_id: rsvc.H01, quantity: 1, note: 'for a one-year-old' },
+          { menu_id: rsvc.R02, quantity: 1 },
+        ],
+      }),
+      201,
+    );
+    // the baby cot is charged as sold, without room service's tray charge
+    expect(bill.subtotal).toBe('237000.00');
+    expect(await ok(await op(dewi, 'sendOrder', { id: bill.id }))).toMatchObject({ sent: 2, kitchen: 1, amenity: 1 });
+    const { rows: tickets } = await sql<{ station: string; payload: string }>`
+      SELECT station, payload FROM pos_ticket WHERE branch_id = ${branch} AND check_id = ${bill.id} ORDER BY id`.execute(db);
+    expect(tickets.map((x) => x.station)).toEqual(['kitchen', 'amenity']);
+    expect(tickets[1].payload).toMatch(/ORDER AMENITY[\s\S]*1 x Baby cot[\s\S]*! for a one-year-old/);
+
+    const ayu = await t.login('housekeeping');
+    ayu.branchId = branch;
+    const board = (await ok(await ayu.get('/api/housekeeping/waiting/amenity'))).rows.filter(
+      (r: { check_id: number }) => r.check_id === bill.id,
+    );
+    const { rows: rooms } = await sql<{ code: string }>`
+      SELECT r.code FROM reservation v JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
+       WHERE v.branch_id = ${branch} AND v.id = ${stay.id}`.execute(db);
+    expect(board).toEqual([expect.objectContaining({ name: 'Baby cot', room: rooms[0].code, note: 'for a one-year-old' })]);
+    expectApiError(await ayu.get('/api/pointofsales/waiting/kitchen'), 403);
+    expectApiError(await ayu.get('/api/housekeeping/waiting/kitchen'), 400);
+    const kitchen = (await ok(await dewi.get('/api/pointofsales/waiting/kitchen'))).rows.filter(
+      (r: { check_id: number }) => r.check_id === bill.id,
+    );
+    expect(kitchen.map((r: { name: string }) => r.name)).toEqual(['Mie goreng Jawa']);
+
+    // the kitchen cannot tick off housekeeping's cot, nor housekeeping the kitchen's noodles
+    expect(await ok(await op(dewi, 'markReady', { item_ids: [board[0].id] }))).toEqual({ ready: 0 });
+    expectApiError(await ayu.post('/api/ops/pointofsales.markReady', { item_ids: [kitchen[0].id] }), 403);
+    expect(await ok(await ayu.post('/api/ops/housekeeping.markAmenityDone', { item_ids: [board[0].id, kitchen[0].id] }))).toEqual({
+      ready: 1,
+    });
+    expect((await ok(await ayu.get('/api/housekeeping/waiting/amenity'))).rows.some((r: { id: number }) => r.id === board[0].id)).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoPlace, moveBy, snap } from '../../../src/custom/frontoffice/floorPlanLayout.js';
+import { autoPlace, moveBy, snap } from '../../../src/widgets/tileLayout.js';
 
 const room = (id: number, code: string) => ({ id, code });
 

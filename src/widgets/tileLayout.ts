@@ -1,38 +1,26 @@
-import type { Row } from '../../engine/api/dataProvider';
-
-/** A room tile is 80 px square on a 90 px pitch, the grid the demo floors are laid out on. */
+/** Tiles on a plan (rooms on a floor, tables in a restaurant) are 80 px square on a 90 px pitch. */
 export const TILE = 80;
 export const PITCH = 90;
-/** Dragging snaps to half a tile pitch: rooms line up with the grid, and a corridor can sit between rows. */
+/** Dragging snaps to half a tile pitch: tiles line up with the grid, and a corridor can sit between rows. */
 export const STEP = 45;
 const PER_ROW = 12;
 const MAX = 5000;
 
-export const HK_STATUSES = [
-  'vacant_clean',
-  'vacant_inspected',
-  'vacant_dirty',
-  'occupied_clean',
-  'occupied_dirty',
-  'out_of_order',
-  'out_of_service',
-] as const;
-
-export interface Placed {
-  row: Row;
+export interface Placed<T> {
+  row: T;
   x: number;
   y: number;
 }
 
 export const snap = (v: number) => Math.min(MAX, Math.max(0, Math.round(v / STEP) * STEP));
 
-/** Rooms that have no place yet go to the first free cells of the grid, in room-number order. */
-export function autoPlace(rooms: { row: Row; x: number | null; y: number | null }[]): Placed[] {
-  const taken = rooms.filter((r) => r.x != null && r.y != null) as Placed[];
+/** Tiles that have no place yet go to the first free cells of the grid, in the order given. */
+export function autoPlace<T>(rooms: { row: T; x: number | null; y: number | null }[]): Placed<T>[] {
+  const taken = rooms.filter((r) => r.x != null && r.y != null) as Placed<T>[];
   const free = (x: number, y: number) => !taken.some((p) => Math.abs(p.x - x) < TILE && Math.abs(p.y - y) < TILE);
   let cell = 0;
   return rooms.map((r) => {
-    if (r.x != null && r.y != null) return r as Placed;
+    if (r.x != null && r.y != null) return r as Placed<T>;
     let x: number;
     let y: number;
     do {
