@@ -3,7 +3,6 @@ export const TILE = 80;
 export const PITCH = 90;
 /** Dragging snaps to half a tile pitch: tiles line up with the grid, and a corridor can sit between rows. */
 export const STEP = 45;
-const PER_ROW = 12;
 const MAX = 5000;
 
 export interface Placed<T> {
@@ -14,8 +13,8 @@ export interface Placed<T> {
 
 export const snap = (v: number) => Math.min(MAX, Math.max(0, Math.round(v / STEP) * STEP));
 
-/** Tiles that have no place yet go to the first free cells of the grid, in the order given. */
-export function autoPlace<T>(rooms: { row: T; x: number | null; y: number | null }[]): Placed<T>[] {
+/** Tiles that have no place yet go to the first free cells of the grid (`perRow` to a row), in the order given. */
+export function autoPlace<T>(rooms: { row: T; x: number | null; y: number | null }[], perRow = 12): Placed<T>[] {
   const taken = rooms.filter((r) => r.x != null && r.y != null) as Placed<T>[];
   const free = (x: number, y: number) => !taken.some((p) => Math.abs(p.x - x) < TILE && Math.abs(p.y - y) < TILE);
   let cell = 0;
@@ -24,8 +23,8 @@ export function autoPlace<T>(rooms: { row: T; x: number | null; y: number | null
     let x: number;
     let y: number;
     do {
-      x = (cell % PER_ROW) * PITCH;
-      y = Math.floor(cell / PER_ROW) * PITCH;
+      x = (cell % perRow) * PITCH;
+      y = Math.floor(cell / perRow) * PITCH;
       cell++;
     } while (!free(x, y));
     const placed = { row: r.row, x, y };

@@ -16,6 +16,8 @@ import { confirmDialog } from '../../shell/confirm';
 import { TABLE_STATES, usePadOutlet, useSeatTable, type Pad, type PadTable } from './padData';
 import './pos.css';
 
+/** A restaurant's tables line up eight to a row until someone arranges them: a tablet shows a whole row. */
+const PER_ROW = 8;
 /** How often the plan asks again while it is open: tables change state as the floor works. */
 const REFRESH_MS = 15_000;
 
@@ -41,7 +43,11 @@ export default function TablePlan({ route }: ScreenProps) {
   const areas = useMemo(() => [...new Set(tables.map((x) => x.area))], [tables]);
   const area = areas.includes(search.get('area') ?? '') ? search.get('area')! : areas[0];
   const saved = useMemo(
-    () => autoPlace(tables.filter((x) => x.area === area).map((row) => ({ row, x: row.plan_x, y: row.plan_y }))),
+    () =>
+      autoPlace(
+        tables.filter((x) => x.area === area).map((row) => ({ row, x: row.plan_x, y: row.plan_y })),
+        PER_ROW,
+      ),
     [tables, area],
   );
   // the places being moved, until they are saved or another area or outlet is chosen
@@ -137,7 +143,14 @@ export default function TablePlan({ route }: ScreenProps) {
             <button
               type="button"
               className="btn"
-              onClick={() => setPlaced((list) => autoPlace(list.map((p) => ({ row: p.row, x: null, y: null }))))}
+              onClick={() =>
+                setPlaced((list) =>
+                  autoPlace(
+                    list.map((p) => ({ row: p.row, x: null, y: null })),
+                    PER_ROW,
+                  ),
+                )
+              }
             >
               <Icon name="grid" size="sm" /> <span className="hide-mobile">{t('pos-plan.autoArrange')}</span>
             </button>
@@ -181,7 +194,7 @@ export default function TablePlan({ route }: ScreenProps) {
                 onPointerDown={(e) => tiles.grab(e, p.row.id, p)}
                 onKeyDown={(e) => tiles.nudge(e, p.row.id, p)}
                 onClick={() => !arranging && void seatTable(p.row)}
-                aria-label={`${p.row.code} · ${t(`pos-pad.state.${p.row.state}`)}${p.row.total ? ` · ${formatMoney(p.row.total)}` : ''}`}
+                aria-label={`${p.row.code} · ${t(`pos-pad.state.${p.row.state}`)}${Number(p.row.total) > 0 ? ` · ${formatMoney(p.row.total!)}` : ''}`}
               >
                 <strong>{p.row.code}</strong>
                 <span className="muted">
@@ -189,7 +202,7 @@ export default function TablePlan({ route }: ScreenProps) {
                     ? t('pos-plan.covers', { covers: p.row.covers, seats: p.row.seats })
                     : t('pos-pad.seats', { count: p.row.seats })}
                 </span>
-                {p.row.total && <span className="plan-table-total">{formatMoney(p.row.total)}</span>}
+                {Number(p.row.total) > 0 && <span className="plan-table-total">{formatMoney(p.row.total!)}</span>}
                 {p.row.minutes != null && <span className="muted">{t('pos-board.minutes', { minutes: p.row.minutes })}</span>}
               </button>
             ))}

@@ -25,6 +25,15 @@ describe('floor plan layout', () => {
     expect(placed[12]).toMatchObject({ x: 0, y: 90 });
   });
 
+  it('starts a new row after as many tiles as the plan asks for (a restaurant lines up eight tables)', () => {
+    const placed = autoPlace(
+      Array.from({ length: 9 }, (_, i) => ({ row: room(i + 1, `T0${i + 1}`), x: null, y: null })),
+      8,
+    );
+    expect(placed[7]).toMatchObject({ x: 630, y: 0 });
+    expect(placed[8]).toMatchObject({ x: 0, y: 90 });
+  });
+
   it('snaps a dragged room to half a tile and keeps it on the plan', () => {
     expect(snap(100)).toBe(90);
     expect(snap(114)).toBe(135);
