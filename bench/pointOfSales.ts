@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { DEFAULT_ROW_CAP, reportStatement, runReport } from '../server/reports/runner.js';
+import { serveFromTerminals } from './posTerminals.js';
 import { FROM } from './support/benchHotel.js';
 import { alternate, Findings, type SuiteContext } from './support/suite.js';
 
@@ -12,7 +13,7 @@ const BRANCH = 1;
  * The point of sales: a waiter adding one dish to an open bill over HTTP (session, CSRF, JSON Schema, the bill
  * locked, server pricing from the menu, the totals worked out again, the audit row) against the same statements
  * sent directly; and the outlet daily sales over 10,000 paid bills of a month through the report runner against
- * its statement sent directly.
+ * its statement sent directly; then ten terminals serving tables at once for a minute.
  */
 export async function benchPointOfSales(ctx: SuiteContext): Promise<Findings> {
   const f = new Findings(`${ctx.label}, point of sales`);
@@ -89,6 +90,7 @@ export async function benchPointOfSales(ctx: SuiteContext): Promise<Findings> {
     p95Ms: ctx.kind === 'pglite' ? 10_000 : 3_000,
     ratio: 1.3,
   });
+  await serveFromTerminals(ctx, f);
   return f;
 }
 

@@ -149,6 +149,63 @@ describe('the point of sales on a tablet', () => {
     expect(lines).toMatchObject({ amount: '165770.00' });
   });
 
+  it('bills a company on the city ledger from the pay pad, and asks for the company first', async () => {
+    const page = await tablet();
+    await signIn(page, 'cashier');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // the till, and a lunch on T09 already sent to the kitchen, are set up over the API as the terminal would
+    const api = (path: string, body: unknown) =>
+      page.evaluate(
+        async ([p, b]) => {
+          const { csrfToken } = await (await fetch('/api/auth/me')).json();
+          const res = await fetch(p as string, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
+            body: JSON.stringify(b),
+          });
+          return { status: res.status, body: await res.json() };
+        },
+        [path, body] as const,
+      );
+    const lookup = (path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path);
+    const outlets = await lookup('/api/data/system/outlet?limit=50');
+    const resto = outlets.rows.find((o: { code: string }) => o.code === 'RESTO').id;
+    const tables = await lookup(
+      `/api/data/pointofsales/table?limit=100&filter=${encodeURIComponent(JSON.stringify({ outlet_id: { op: 'eq', value: resto } }))}`,
+    );
+    const t09 = tables.rows.find((x: { code: string }) => x.code === 'T09').id;
+    const menus = await lookup(
+      `/api/data/pointofsales/menu?limit=200&filter=${encodeURIComponent(JSON.stringify({ outlet_id: { op: 'eq', value: resto } }))}`,
+    );
+    const r03 = menus.rows.find((m: { code: string }) => m.code === 'R03').id;
+    expect((await api('/api/ops/pointofsales.openShift', { outlet_id: resto, opening_float: '100.000' })).status).toBe(200);
+    const bill = await api('/api/data/pointofsales/check', {
+      outlet_id: resto,
+      table_id: t09,
+      covers: 2,
+      items: [{ menu_id: r03, quantity: 2 }],
+    });
+    expect(bill.status).toBe(201);
+    expect((await api('/api/ops/pointofsales.sendOrder', { id: bill.body.id })).status).toBe(200);
+
+    // 1–4: the pay pad: city ledger, no company named yet is refused in words; then PT Telkom takes the bill
+    await page.goto(`/pos/transaction/order/payment/${bill.body.id}`);
+    await page.getByTestId('pos-kind-city_ledger').tap();
+    await page.getByTestId('pos-pay-submit').tap();
+    await page.getByText('Sebutkan perusahaan yang ditagih di city ledger').waitFor();
+    await page.fill('#pos-company', 'PT Telkom Indonesia');
+    await screenshot(page, 'pos-pay-city-ledger-tablet');
+    await page.getByTestId('pos-pay-submit').tap();
+    await page.getByTestId('pos-bill-paid').waitFor();
+    // 2 × 98.000 + 10 % service + 11 % PBJT on the food
+    const paid = await lookup(`/api/data/pointofsales/check/${bill.body.id}`);
+    expect(paid).toMatchObject({ status: 'paid', total: '237160.00', paid: '237160.00' });
+
+    const closed = await api('/api/ops/pointofsales.closeShift', { count: [{ denomination: 100000, quantity: 1 }] });
+    expect(closed.status).toBe(200);
+    await page.context().close();
+  });
+
   it('shows the order pad and the kitchen board on a phone', async () => {
     const { page } = await newPage(browser, 375, 800);
     await signIn(page, 'cashier');

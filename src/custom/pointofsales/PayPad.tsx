@@ -14,12 +14,13 @@ import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 import { Icon } from '../../widgets/Icon';
 import './pos.css';
 
-type Kind = 'cash' | 'card' | 'transfer' | 'room' | 'complimentary';
+type Kind = 'cash' | 'card' | 'transfer' | 'room' | 'city_ledger' | 'complimentary';
 const KINDS: { kind: Kind; icon: string }[] = [
   { kind: 'cash', icon: 'dollar' },
   { kind: 'card', icon: 'credit-card' },
   { kind: 'transfer', icon: 'grid' },
   { kind: 'room', icon: 'bed' },
+  { kind: 'city_ledger', icon: 'building' },
   { kind: 'complimentary', icon: 'user-check' },
 ];
 const PARTS = [1, 2, 3, 4, 5, 6];
@@ -65,6 +66,7 @@ export default function PayPad({ params }: ScreenProps) {
   const [article, setArticle] = useState<number | null>(null);
   const [last4, setLast4] = useState('');
   const [reference, setReference] = useState('');
+  const [company, setCompany] = useState('');
   const [stay, setStay] = useState<number | null>(null);
   const [reason, setReason] = useState<number | null>(null);
   const [last, setLast] = useState<Paid | null>(null);
@@ -93,6 +95,7 @@ export default function PayPad({ params }: ScreenProps) {
       Object.assign(input, { pay_article_id: article ?? undefined }, kind === 'card' ? { card_last4: last4 } : {});
     if (kind === 'transfer' && reference) input.reference = reference;
     if (kind === 'room') input.reservation_id = stay ?? (row.reservation_id as number | null) ?? undefined;
+    if (kind === 'city_ledger') input.company = company;
     if (kind === 'complimentary') input.reason_id = reason ?? undefined;
     const done = await command.run((signal) => dataProvider.run<Paid>('pointofsales.pay', input, signal));
     if (!done) return;
@@ -101,6 +104,7 @@ export default function PayPad({ params }: ScreenProps) {
     setTendered('');
     setLast4('');
     setReference('');
+    setCompany('');
     await check.load();
   };
 
@@ -298,6 +302,19 @@ export default function PayPad({ params }: ScreenProps) {
                     value={stay ?? (row.reservation_id as number | null)}
                     onChange={setStay}
                     emptyLabel={t('common.noRows')}
+                  />
+                </div>
+              )}
+              {kind === 'city_ledger' && (
+                <div className="field">
+                  <label htmlFor="pos-company">{t('pos-pay.company')}</label>
+                  <input
+                    id="pos-company"
+                    className="input"
+                    maxLength={120}
+                    value={company}
+                    onChange={(e) => setCompany(e.target.value)}
+                    placeholder={t('pos-pay.companyHint')}
                   />
                 </div>
               )}

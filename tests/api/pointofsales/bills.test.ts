@@ -622,3 +622,23 @@ describe('amenity requests sent from room service', () => {
     );
   });
 });
+
+describe('eight terminals opening bills at the same moment', () => {
+  it('gives each its own bill number instead of refusing the ones that came second', async () => {
+    const codes = ['T12', 'T13', 'T14', 'T15', 'T16', 'T17', 'T18', 'T19'];
+    const answers = await Promise.all(
+      codes.map((code) =>
+        dewi.post('/api/data/pointofsales/check', {
+          outlet_id: outlet.RESTO,
+          table_id: table[code],
+          covers: 2,
+          items: [{ menu_id: menu.R02, quantity: 1 }],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(codes.map(() => 201));
+    const numbers = answers.map((a) => a.json().number as string);
+    expect(new Set(numbers).size).toBe(codes.length);
+    for (const a of answers) await ok(await dewi.post(`/api/data/pointofsales/check/${a.json().id}/cancel`, { version: a.json().version }));
+  });
+});

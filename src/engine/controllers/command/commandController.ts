@@ -19,7 +19,8 @@ export interface CommandController {
 export function createCommandController(opts: { blocking?: Runner; shows?: (field: string) => boolean } = {}): CommandController {
   const store = createStore<Outcome>(idle);
   const blocking = opts.blocking ?? direct;
-  const shows = opts.shows ?? (() => true);
+  // a screen that names no fields of its own shows every message of the server above it: none is lost
+  const shows = opts.shows ?? (() => false);
   return {
     store,
     run: (call) => attempt(call, { blocking, shows, report: (o) => store.set((s) => ({ ...s, ...o })) }),

@@ -10,6 +10,7 @@ export interface UseCommandOptions {
   overlay?: boolean;
   /** false: the overlay offers no "Abort Proccess" (a migration must not stop half-way) */
   abortable?: boolean;
+  /** the fields whose messages the screen shows beside them; the rest (all, when not given) go above */
   shows?: (field: string) => boolean;
 }
 
@@ -25,7 +26,7 @@ export function useCommand(opts: UseCommandOptions = {}): CommandController & Ou
     () =>
       createCommandController({
         blocking: overlay ? (call) => blocking(call, { abortable }) : direct,
-        shows: (f) => latest.current.shows?.(f) ?? true,
+        shows: (f) => latest.current.shows?.(f) ?? false,
       }),
     [overlay, abortable],
   );

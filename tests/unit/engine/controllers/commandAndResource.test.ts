@@ -24,6 +24,14 @@ describe('command controller: the writes of a custom screen', () => {
     expect(c.store.get()).toMatchObject({ fieldErrors: { currentPassword: 'The current password is wrong' }, problem: undefined });
   });
 
+  it("says above the screen the server's message for a field when the screen names none of its own: the till's company", async () => {
+    const c = createCommandController();
+    await c.run(() =>
+      Promise.reject(new ApiError(400, 'VALIDATION', 'Check the marked fields', { company: 'Name the company billed on the city ledger' })),
+    );
+    expect(c.store.get().problem).toMatchObject({ tone: 'danger', text: 'Name the company billed on the city ledger' });
+  });
+
   it('keeps the refusal as the server gave it, for screens that list its details (a report definition)', async () => {
     const c = createCommandController();
     const refusal = new ApiError(
