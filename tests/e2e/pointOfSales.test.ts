@@ -206,6 +206,29 @@ describe('the point of sales on a tablet', () => {
     await page.context().close();
   });
 
+  it('moves a bill charged to the wrong room onto the right guest, with the reason', async () => {
+    const { page, context } = await newPage(browser, 1366, 860);
+    await signIn(page, 'cashier');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto('/pointofsales/transfer-payment');
+    const row = page.locator('[data-testid^="pos-room-charge-"]').first();
+    await row.waitFor();
+    const before = await row.innerText();
+    await row.getByRole('button', { name: 'Pindah ke kamar lain' }).click();
+    await page.locator('#pos-transfer-stay').click();
+    await page.locator('.lookup-option').nth(1).click();
+    await page.fill('#pos-transfer-reason', 'Pelayan menulis kamar yang salah');
+    await screenshot(page, 'pos-transfer-payment-desktop');
+    await page.getByTestId('pos-transfer-submit').click();
+    await page
+      .getByText(/dipindah ke/)
+      .first()
+      .waitFor();
+    await expect.poll(() => row.innerText()).toContain('dipindah 1× (Pelayan menulis kamar yang salah)');
+    expect(await row.innerText()).not.toEqual(before);
+    await context.close();
+  });
+
   it('shows the order pad and the kitchen board on a phone', async () => {
     const { page } = await newPage(browser, 375, 800);
     await signIn(page, 'cashier');

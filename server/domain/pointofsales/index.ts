@@ -6,6 +6,7 @@ import { duplicateMenu } from './duplicateMenu.js';
 import { boardRoutes, markAmenityDone, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
 import { padRoutes } from './pad.js';
 import { discount, pay, splitEqual, splitItems } from './payments.js';
+import { roomChargeRoutes, transferRoomCharge } from './roomTransfer.js';
 import { posDesk } from './shift.js';
 import { tableBookingHook } from './tableBookings.js';
 import { saveTablePlan } from './tablePlan.js';
@@ -26,6 +27,7 @@ export const pointOfSalesModule: DomainModule = {
     splitItems,
     discount,
     saveTablePlan,
+    transferRoomCharge,
     posDesk.openShift,
     posDesk.closeShift,
   ],
@@ -34,5 +36,6 @@ export const pointOfSalesModule: DomainModule = {
     await boardRoutes(app, ctx);
     await padRoutes(app, ctx);
     await breakfastRoutes(app, ctx);
+    await roomChargeRoutes(app, ctx);
   },
 };

@@ -642,3 +642,55 @@ describe('eight terminals opening bills at the same moment', () => {
     for (const a of answers) await ok(await dewi.post(`/api/data/pointofsales/check/${a.json().id}/cancel`, { version: a.json().version }));
   });
 });
+
+describe('a bill charged to the wrong room', () => {
+  it('moves to the right guest’s folio with a reason, the amount unchanged, and can move back', async () => {
+    const { rows: pays } = await sql<{ id: number; amount: string; folio_line_id: number }>`
+      SELECT p.id, p.amount::text AS amount, p.folio_line_id FROM pos_payment p
+       WHERE p.branch_id = ${branch} AND p.kind = 'room' ORDER BY p.id LIMIT 1`.execute(db);
+    const payment = { id: Number(pays[0].id), amount: pays[0].amount };
+    const { rows: others } = await sql<{ id: number; code: string }>`
+      SELECT id, code FROM reservation WHERE branch_id = ${branch} AND status = 'in_house' AND id <> ${stay.id} ORDER BY id LIMIT 1`.execute(
+      db,
+    );
+    const right = { id: Number(others[0].id), code: others[0].code };
+    const charges = async () => (await ok(await dewi.get('/api/pointofsales/room-charges'))).rows;
+    const folioSum = async (reservation: number) =>
+      (
+        await sql<{ s: string }>`
+          SELECT coalesce(sum(l.amount), 0)::text AS s FROM folio_line l
+           WHERE l.branch_id = ${branch} AND l.reservation_id = ${reservation} AND l.description LIKE '%Kembang Restaurant bill%'`.execute(
+          db,
+        )
+      ).rows[0].s;
+    const before = (await charges()).find((r: { payment_id: number }) => r.payment_id === payment.id);
+    expect(before).toMatchObject({ stay: stay.code, amount: payment.amount, moves: 0 });
+    const wrongSum = await folioSum(stay.id);
+
+    const move = (reservation_id: number, reason = 'Waiter wrote 214 for 241') =>
+      op(dewi, 'transferRoomCharge', { payment_id: payment.id, reservation_id, reason });
+    expectApiError(await op(dewi, 'transferRoomCharge', { payment_id: payment.id, reservation_id: right.id }), 400);
+    expectApiError(await move(stay.id), 409);
+    const { rows: gone } = await sql<{ id: number }>`
+      SELECT id FROM reservation WHERE branch_id = ${branch} AND status <> 'in_house' ORDER BY id LIMIT 1`.execute(db);
+    expectApiError(await move(Number(gone[0].id)), 400);
+
+    expect(await ok(await move(right.id))).toMatchObject({ code: right.code });
+    // out of the first folio and into the other, the same rupiah
+    expect(Number(wrongSum) - Number(await folioSum(stay.id))).toBe(Number(payment.amount));
+    expect(await folioSum(right.id)).toBe(payment.amount);
+    expect((await charges()).find((r: { payment_id: number }) => r.payment_id === payment.id)).toMatchObject({
+      stay: right.code,
+      moves: 1,
+      reason: 'Waiter wrote 214 for 241',
+    });
+
+    expect(await ok(await move(stay.id, 'It was 214 after all'))).toMatchObject({ code: stay.code });
+    expect(await folioSum(right.id)).toBe('0.00');
+    expect((await charges()).find((r: { payment_id: number }) => r.payment_id === payment.id)).toMatchObject({ stay: stay.code, moves: 2 });
+
+    const ayu = await t.login('housekeeping');
+    ayu.branchId = branch;
+    expectApiError(await ayu.get('/api/pointofsales/room-charges'), 403);
+  });
+});

@@ -49,7 +49,13 @@ describe('buildForm: an entity schema and a form screen become what rjsf renders
   it('requires what the entity requires and lets an optional choice be emptied with —', () => {
     const built = buildForm(entity, form, { connection: 'network' }, 'create', labels);
     expect(built.schema.required).toEqual(expect.arrayContaining(['outlet_id', 'name', 'purpose', 'connection', 'paper_width', 'copies']));
-    expect(built.uiSchema.purpose['ui:enumNames']).toEqual(['purpose=bill', 'purpose=kitchen', 'purpose=bar', 'purpose=report']);
+    expect(built.uiSchema.purpose['ui:enumNames']).toEqual([
+      'purpose=bill',
+      'purpose=kitchen',
+      'purpose=bar',
+      'purpose=amenity',
+      'purpose=report',
+    ]);
     expect(built.schema.properties.active.type).toEqual(['boolean', 'null']);
   });
 

@@ -7,6 +7,7 @@ import { BILLING, openFolio } from './folios.js';
 import { id } from './inputs.js';
 import { postFolioEvents, type FolioEvent } from './postings.js';
 import type { Db } from '../../../db/connect.js';
+import type { HookContext } from '../../../data/hooks.js';
 
 /** The lines of a folio that can still move: not moved on already, not reversed, not a reversal. */
 async function movableLines(trx: Db, branchId: number, folioId: number): Promise<number[]> {
@@ -70,14 +71,25 @@ export const transferLines = defineOp<{ line_ids?: number[]; id?: number; to_fol
     if (!input.line_ids === !input.id) throw invalid([{ field: 'line_ids', key: 'folio.linesOrFolio', params: {} }]);
     const lineIds = input.line_ids ?? (await movableLines(c.trx, branch, input.id!));
     if (!lineIds.length) throw badRequest('folio.nothingToMove');
-    // the folios involved are locked first (in one order, so two transfers cannot deadlock), then the
-    // lines are judged on what is committed by then
-    await sql`SELECT f.id FROM folio f WHERE f.branch_id = ${branch}
-                AND (f.id = ${input.to_folio_id} OR f.id IN (SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ANY(${lineIds}::bigint[])))
+    const { posted, target } = await moveFolioLines(c, lineIds, input.to_folio_id);
+    return { moved: posted.length, to_folio_id: target.id };
+  },
+});
+
+/**
+ * The move itself, for the folio's own command and for the outlet moving a bill charged to the wrong room:
+ * each line out of its folio and into the target folio as a pair, in the caller's transaction.
+ */
+export async function moveFolioLines(c: HookContext, lineIds: number[], toFolioId: number) {
+  const branch = c.auth.branchId;
+  // the folios involved are locked first (in one order, so two transfers cannot deadlock), then the
+  // lines are judged on what is committed by then
+  await sql`SELECT f.id FROM folio f WHERE f.branch_id = ${branch}
+                AND (f.id = ${toFolioId} OR f.id IN (SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ANY(${lineIds}::bigint[])))
               ORDER BY f.id FOR UPDATE`.execute(c.trx);
-    const target = await openFolio(c.trx, branch, input.to_folio_id, 'to_folio_id');
-    if (target.stay_status !== 'in_house') throw badRequest('folio.stayNotInHouse', { code: target.code });
-    const { rows } = await sql<LineRow>`
+  const target = await openFolio(c.trx, branch, toFolioId, 'to_folio_id');
+  if (target.stay_status !== 'in_house') throw badRequest('folio.stayNotInHouse', { code: target.code });
+  const { rows } = await sql<LineRow>`
       SELECT l.id, l.folio_id, f.code AS folio_code, f.status AS folio_status, l.reservation_id, l.kind, l.fo_article_id, l.pay_article_id, l.description,
              l.night::text AS night, l.room_id, l.quantity, l.unit_price, l.base, l.service, l.tax, l.amount, l.transfer_side,
              EXISTS (SELECT 1 FROM folio_line t WHERE t.branch_id = l.branch_id AND t.transfer_of = l.id) AS moved,
@@ -86,53 +98,53 @@ export const transferLines = defineOp<{ line_ids?: number[]; id?: number; to_fol
         FROM folio_line l JOIN folio f ON f.branch_id = l.branch_id AND f.id = l.folio_id
        WHERE l.branch_id = ${branch} AND l.id = ANY(${lineIds}::bigint[])
        ORDER BY l.id`.execute(c.trx);
-    if (rows.length !== lineIds.length) throw invalid([{ field: 'line_ids', key: 'error.refMissing', params: {} }]);
-    const events: FolioEvent[] = [];
-    for (const l of rows) {
-      if (l.folio_status !== 'open') throw conflict('folio.closed', { folio: l.folio_code });
-      if (Number(l.folio_id) === target.id) throw conflict('folio.sameFolio', { folio: target.code });
-      if (l.transfer_side === 'out' || l.moved) throw conflict('folio.alreadyMoved', { line: l.description });
-      if (l.reversed || l.is_reversal) throw conflict('folio.reversedLine', { line: l.description });
-      const neg = (v: string) => new Decimal(v).neg().toFixed(2);
-      const common = {
-        reservationId: Number(l.reservation_id),
-        kind: l.kind,
-        foArticleId: l.fo_article_id ?? undefined,
-        payArticleId: l.pay_article_id ?? undefined,
-        night: l.night,
-        roomId: l.room_id,
-        quantity: l.quantity,
-        unitPrice: l.unit_price,
-        transferOf: Number(l.id),
-      };
-      events.push([
-        {
-          ...common,
-          folioId: Number(l.folio_id),
-          description: `${l.description} → ${target.code}`,
-          base: neg(l.base),
-          service: neg(l.service),
-          tax: neg(l.tax),
-          amount: neg(l.amount),
-          transferSide: 'out',
-          postingKey: `transfer:${l.id}:out`,
-        },
-        {
-          ...common,
-          folioId: target.id,
-          reservationId: target.reservation_id,
-          description: `${l.description} ← ${l.folio_code}`,
-          base: l.base,
-          service: l.service,
-          tax: l.tax,
-          amount: l.amount,
-          transferSide: 'in',
-          postingKey: `transfer:${l.id}:in`,
-        },
-      ]);
-    }
-    const day = await openBusinessDay(c.trx, branch);
-    const posted = await postFolioEvents(c.trx, branch, c.auth.user.id, day, events);
-    return { moved: posted.length, to_folio_id: target.id };
-  },
-});
+  if (rows.length !== lineIds.length) throw invalid([{ field: 'line_ids', key: 'error.refMissing', params: {} }]);
+  const events: FolioEvent[] = [];
+  for (const l of rows) {
+    if (l.folio_status !== 'open') throw conflict('folio.closed', { folio: l.folio_code });
+    if (Number(l.folio_id) === target.id) throw conflict('folio.sameFolio', { folio: target.code });
+    if (l.transfer_side === 'out' || l.moved) throw conflict('folio.alreadyMoved', { line: l.description });
+    if (l.reversed || l.is_reversal) throw conflict('folio.reversedLine', { line: l.description });
+    const neg = (v: string) => new Decimal(v).neg().toFixed(2);
+    const common = {
+      reservationId: Number(l.reservation_id),
+      kind: l.kind,
+      foArticleId: l.fo_article_id ?? undefined,
+      payArticleId: l.pay_article_id ?? undefined,
+      night: l.night,
+      roomId: l.room_id,
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      transferOf: Number(l.id),
+    };
+    events.push([
+      {
+        ...common,
+        folioId: Number(l.folio_id),
+        description: `${l.description} → ${target.code}`,
+        base: neg(l.base),
+        service: neg(l.service),
+        tax: neg(l.tax),
+        amount: neg(l.amount),
+        transferSide: 'out',
+        postingKey: `transfer:${l.id}:out`,
+      },
+      {
+        ...common,
+        folioId: target.id,
+        reservationId: target.reservation_id,
+        description: `${l.description} ← ${l.folio_code}`,
+        base: l.base,
+        service: l.service,
+        tax: l.tax,
+        amount: l.amount,
+        transferSide: 'in',
+        postingKey: `transfer:${l.id}:in`,
+      },
+    ]);
+  }
+  const day = await openBusinessDay(c.trx, branch);
+  // each event is its pair of lines: [out of the first folio, into the target]
+  const posted = await postFolioEvents(c.trx, branch, c.auth.user.id, day, events);
+  return { posted, target };
+}
