@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, newTablet, screenshot, signIn } from '../support/browser.js';
 
 /**
  * Dinner at the Kembang Restaurant on a tablet (1024 × 768, touch), in Indonesian. Dewi opens her till with Rp 500.000; table
@@ -17,24 +17,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function tablet(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1024, height: 768 },
-    baseURL: baseUrl(),
-    hasTouch: true,
-    locale: 'en-GB',
-    timezoneId: 'Asia/Jakarta',
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  return page;
-}
-
 describe('the point of sales on a tablet', () => {
   it('takes table T05 from order to kitchen to a split payment, and the till closes on the count', async () => {
-    const page = await tablet();
+    const page = await newTablet(browser);
     await signIn(page, 'cashier');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
@@ -150,7 +135,7 @@ describe('the point of sales on a tablet', () => {
   });
 
   it('bills a company on the city ledger from the pay pad, and asks for the company first', async () => {
-    const page = await tablet();
+    const page = await newTablet(browser);
     await signIn(page, 'cashier');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     // the till, and a lunch on T09 already sent to the kitchen, are set up over the API as the terminal would

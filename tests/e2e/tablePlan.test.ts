@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
+import { launchBrowser, newPage, newTablet, screenshot, signIn } from '../support/browser.js';
 
 /**
  * The captain of the Kembang Restaurant arranges the indoor room on the table plan before service, on the
@@ -15,21 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function tablet(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1024, height: 768 },
-    baseURL: baseUrl(),
-    hasTouch: true,
-    locale: 'en-GB',
-    timezoneId: 'Asia/Jakarta',
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => {
-    throw err;
-  });
-  return page;
-}
-
 const place = (page: Page, code: string) =>
   page.getByTestId(`plan-table-${code}`).evaluate((el) => [(el as HTMLElement).style.left, (el as HTMLElement).style.top]);
 
@@ -41,7 +26,7 @@ async function chooseRestaurant(page: Page) {
 
 describe('the table plan', () => {
   it('lets the captain drag a table where it stands, keeps the layout, and seats a table with a tap', async () => {
-    const page = await tablet();
+    const page = await newTablet(browser);
     await signIn(page, 'cashier');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 

@@ -44,6 +44,22 @@ export async function newPage(
   return { context, page };
 }
 
+/** A restaurant's tablet: 1024 × 768 with touch, on the shared server. */
+export async function newTablet(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    baseURL: baseUrl(),
+    hasTouch: true,
+    locale: 'en-GB',
+    timezoneId: 'Asia/Jakarta',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    throw err;
+  });
+  return page;
+}
+
 export async function signIn(page: Page, username: string, password = 'hotelier') {
   await page.goto('/login');
   await page.fill('#username', username);

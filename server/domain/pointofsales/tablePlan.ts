@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { invalid, notFound } from '../../http/errors.js';
 import { defineOp } from '../../ops/registry.js';
+import { placesInput, savePlaces } from '../../data/planPlaces.js';
 
 export const TABLE_PLAN = 'pointofsales.table-plan';
 
@@ -21,21 +22,7 @@ export const saveTablePlan = defineOp<PlanInput>({
     additionalProperties: false,
     properties: {
       outlet_id: { type: 'integer', minimum: 1, 'x-ref': 'system/outlet' },
-      tables: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 500,
-        items: {
-          type: 'object',
-          required: ['id', 'x', 'y'],
-          additionalProperties: false,
-          properties: {
-            id: { type: 'integer', minimum: 1, 'x-ref': 'pointofsales/table' },
-            x: { type: 'integer', minimum: 0, maximum: 5000 },
-            y: { type: 'integer', minimum: 0, maximum: 5000 },
-          },
-        },
-      },
+      tables: placesInput('pointofsales/table'),
     },
   },
   async handler(c, input) {
@@ -43,13 +30,9 @@ export const saveTablePlan = defineOp<PlanInput>({
     const outlet = (await sql<{ id: number }>`SELECT id FROM outlet WHERE branch_id = ${branch} AND id = ${input.outlet_id}`.execute(c.trx))
       .rows[0];
     if (!outlet) throw notFound('pos-till.outlet');
-    const ids = input.tables.map((r) => r.id);
-    const { rows } = await sql<{ id: number }>`
-      UPDATE pos_table t SET plan_x = x.x, plan_y = x.y, version = t.version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
-        FROM unnest(${ids}::bigint[], ${input.tables.map((r) => r.x)}::int[], ${input.tables.map((r) => r.y)}::int[]) AS x(id, x, y)
-       WHERE t.branch_id = ${branch} AND t.outlet_id = ${input.outlet_id} AND t.id = x.id
-      RETURNING t.id`.execute(c.trx);
-    if (rows.length !== new Set(ids).size) throw invalid([{ field: 'tables', key: 'pos-plan.tableElsewhere', params: {} }]);
-    return { ok: true, saved: rows.length };
+    const plan = { table: 'pos_table', parent: 'outlet_id', parentId: input.outlet_id, branchId: branch, userId: c.auth.user.id } as const;
+    const saved = await savePlaces(c.trx, plan, input.tables);
+    if (saved === undefined) throw invalid([{ field: 'tables', key: 'pos-plan.tableElsewhere', params: {} }]);
+    return { ok: true, saved };
   },
 });
