@@ -694,3 +694,22 @@ describe('a bill charged to the wrong room', () => {
     expectApiError(await ayu.get('/api/pointofsales/room-charges'), 403);
   });
 });
+
+describe("the night auditor's outlet bills of the day", () => {
+  it('lists the open bills first, and how every paid one was paid, a room charge with its room', async () => {
+    const auditor = await t.login('frontdesk');
+    auditor.branchId = branch;
+    const { rows } = await ok(await auditor.get('/api/reports/na-bill-restaurant?date=2026-11-23'));
+    const open = rows.filter((r: { state: string }) => r.state === 'OPEN');
+    expect(open.length).toBeGreaterThan(0);
+    expect(rows.slice(0, open.length).every((r: { state: string }) => r.state === 'OPEN')).toBe(true);
+    expect(open.find((r: { place: string }) => r.place === 'T07')).toBeDefined();
+    const { rows: room } = await sql<{ code: string }>`
+      SELECT r.code FROM reservation v JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
+       WHERE v.branch_id = ${branch} AND v.id = ${stay.id}`.execute(db);
+    expect(rows.map((r: { paid_by: string | null }) => r.paid_by ?? '')).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^room ${room[0].code} `))]),
+    );
+    expectApiError(await auditor.get('/api/reports/na-bill-restaurant?date=2026-13-01'), 400);
+  });
+});
