@@ -214,6 +214,22 @@ describe('the point of sales on a tablet', () => {
     await context.close();
   });
 
+  it("gives the night auditor the outlets' figures and bills of the day, on the desk and on a phone", async () => {
+    for (const [width, height, name] of [
+      [1366, 860, 'na-pos-dashboard-desktop'],
+      [375, 800, 'na-pos-dashboard-mobile'],
+    ] as const) {
+      const { page, context } = await newPage(browser, width, height);
+      await signIn(page, 'frontdesk');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.goto('/frontoffice/dashboard/na-pos');
+      await expect.poll(() => page.locator('main').innerText()).toMatch(/B-\d{6}-\d{4}/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, name);
+      await context.close();
+    }
+  });
+
   it('shows the order pad and the kitchen board on a phone', async () => {
     const { page } = await newPage(browser, 375, 800);
     await signIn(page, 'cashier');

@@ -711,5 +711,11 @@ describe("the night auditor's outlet bills of the day", () => {
       expect.arrayContaining([expect.stringMatching(new RegExp(`^room ${room[0].code} `))]),
     );
     expectApiError(await auditor.get('/api/reports/na-bill-restaurant?date=2026-13-01'), 400);
+
+    // the dashboard's figures agree with the list and with the payments
+    const [summary] = (await ok(await auditor.get('/api/reports/na-pos-summary?date=2026-11-23'))).rows;
+    const { rows: charged } = await sql<{ s: string }>`
+      SELECT coalesce(sum(amount), 0)::text AS s FROM pos_payment WHERE branch_id = ${branch} AND kind = 'room'`.execute(db);
+    expect(summary).toMatchObject({ open_bills: open.length, room_charges: charged[0].s });
   });
 });
