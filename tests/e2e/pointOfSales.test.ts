@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, newTablet, screenshot, signIn } from '../support/browser.js';
 
 /**
@@ -16,6 +16,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A write over the API from the signed-in page, as the app sends it (CSRF token and idempotency key). */
+const post = (page: Page, path: string, body: unknown) =>
+  page.evaluate(
+    async ([p, b]) => {
+      const { csrfToken } = await (await fetch('/api/auth/me')).json();
+      const res = await fetch(p as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [path, body] as const,
+  );
+const read = (page: Page, path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path);
+const byCode = async (page: Page, entity: string, code: string, filter?: Record<string, unknown>) => {
+  const q = filter ? `&filter=${encodeURIComponent(JSON.stringify(filter))}` : '';
+  return (await read(page, `/api/data/${entity}?limit=200${q}`)).rows.find((r: { code: string }) => r.code === code).id as number;
+};
 
 describe('the point of sales on a tablet', () => {
   it('takes table T05 from order to kitchen to a split payment, and the till closes on the count', async () => {
@@ -139,20 +159,8 @@ describe('the point of sales on a tablet', () => {
     await signIn(page, 'cashier');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     // the till, and a lunch on T09 already sent to the kitchen, are set up over the API as the terminal would
-    const api = (path: string, body: unknown) =>
-      page.evaluate(
-        async ([p, b]) => {
-          const { csrfToken } = await (await fetch('/api/auth/me')).json();
-          const res = await fetch(p as string, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, 'idempotency-key': crypto.randomUUID() },
-            body: JSON.stringify(b),
-          });
-          return { status: res.status, body: await res.json() };
-        },
-        [path, body] as const,
-      );
-    const lookup = (path: string) => page.evaluate(async (p) => (await fetch(p)).json(), path);
+    const api = (path: string, body: unknown) => post(page, path, body);
+    const lookup = (path: string) => read(page, path);
     const outlets = await lookup('/api/data/system/outlet?limit=50');
     const resto = outlets.rows.find((o: { code: string }) => o.code === 'RESTO').id;
     const tables = await lookup(
@@ -228,6 +236,62 @@ describe('the point of sales on a tablet', () => {
       await screenshot(page, name);
       await context.close();
     }
+  });
+
+  it('shows the breakfast host, housekeeping’s amenity requests, the pay pad and the room-charge moves on the desk and a phone', async () => {
+    // a baby cot ordered to an in-house guest's room, so the amenity board has a request on it
+    const setup = await newPage(browser, 1366, 860);
+    await signIn(setup.page, 'cashier');
+    await setup.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const rsvc = await byCode(setup.page, 'system/outlet', 'RSVC');
+    const cot = await byCode(setup.page, 'pointofsales/menu', 'H01', { outlet_id: { op: 'eq', value: rsvc } });
+    const stays = await read(
+      setup.page,
+      `/api/data/frontoffice/reservation/lookup?filter=${encodeURIComponent(JSON.stringify({ status: { op: 'eq', value: 'in_house' } }))}`,
+    );
+    const bill = await post(setup.page, '/api/data/pointofsales/check', {
+      outlet_id: rsvc,
+      covers: 1,
+      reservation_id: stays.rows[0].id,
+      items: [{ menu_id: cot, quantity: 1, note: 'for a one-year-old' }],
+    });
+    expect(bill.status).toBe(201);
+    expect((await post(setup.page, '/api/ops/pointofsales.sendOrder', { id: bill.body.id })).status).toBe(200);
+    // room service's till is open while the pay pad is looked at, and closed on the count after
+    expect((await post(setup.page, '/api/ops/pointofsales.openShift', { outlet_id: rsvc, opening_float: '100.000' })).status).toBe(200);
+
+    for (const [width, height, size] of [
+      [1366, 860, 'desktop'],
+      [375, 800, 'mobile'],
+    ] as const) {
+      const dewi = await newPage(browser, width, height);
+      await signIn(dewi.page, 'cashier');
+      await dewi.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await dewi.page.goto('/pointofsales/breakfast-coupon');
+      await dewi.page.getByTestId('pos-coupon-count').waitFor();
+      await screenshot(dewi.page, `pos-breakfast-coupon-${size}`);
+      await dewi.page.goto('/pointofsales/transfer-payment');
+      await dewi.page.locator('[data-testid^="pos-room-charge-"]').first().waitFor();
+      await screenshot(dewi.page, `pos-transfer-payment-${size}`);
+      await dewi.page.goto(`/pos/transaction/order/payment/${bill.body.id}`);
+      await dewi.page.getByTestId('pos-kind-city_ledger').click();
+      await screenshot(dewi.page, `pos-pay-${size}`);
+      expect(await dewi.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await dewi.context.close();
+
+      const ayu = await newPage(browser, width, height);
+      await signIn(ayu.page, 'housekeeping');
+      await ayu.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await ayu.page.goto('/housekeeping/amenity-requests');
+      await ayu.page.waitForURL('**/housekeeping/waiting-orders/amenity');
+      await expect.poll(() => ayu.page.locator('.pos-ticket').first().innerText()).toContain('for a one-year-old');
+      expect(await ayu.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(ayu.page, `hk-amenity-requests-${size}`);
+      await ayu.context.close();
+    }
+    const closed = await post(setup.page, '/api/ops/pointofsales.closeShift', { count: [{ denomination: 100000, quantity: 1 }] });
+    expect(closed.status).toBe(200);
+    await setup.context.close();
   });
 
   it('shows the order pad and the kitchen board on a phone', async () => {

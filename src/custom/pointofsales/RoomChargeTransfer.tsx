@@ -80,7 +80,7 @@ export default function RoomChargeTransfer({ route }: ScreenProps) {
             <p>{t('pos-transfer.none')}</p>
           </div>
         ) : (
-          <table className="table">
+          <table className="table pos-charges">
             <thead>
               <tr>
                 <th>{t('pos-transfer.bill')}</th>
@@ -93,7 +93,7 @@ export default function RoomChargeTransfer({ route }: ScreenProps) {
               {list.data.rows.map((r) => (
                 <tr key={r.payment_id} data-testid={`pos-room-charge-${r.number}`}>
                   <td>
-                    <strong>{r.number}</strong>
+                    <strong className="nowrap">{r.number}</strong>
                     <div className="muted">{r.outlet}</div>
                   </td>
                   <td>
@@ -104,7 +104,7 @@ export default function RoomChargeTransfer({ route }: ScreenProps) {
                     </div>
                   </td>
                   <td className="num">{formatMoney(r.amount)}</td>
-                  <td style={{ minWidth: 280 }}>
+                  <td className="pos-charge-action">
                     {moving === r.payment_id ? (
                       <div className="stack" style={{ gap: 8 }}>
                         <LookupSelect
