@@ -42,6 +42,8 @@ export interface BuildOptions {
   meta?: Meta;
   mailer?: Mailer;
   logger?: boolean | object;
+  /** Picks up unfinished flow runs and sweeps their old files; of several server processes, one does. */
+  resumeFlows?: boolean;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -174,7 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const m of modules) await m.routes?.(app, ctx);
   const runner = new FlowRunner(ctx, flowImpls, app.log);
   await flowRoutes(app, ctx, runner);
-  app.addHook('onReady', () => runner.begin());
+  if (opts.resumeFlows !== false) app.addHook('onReady', () => runner.begin());
   app.addHook('onClose', () => runner.stop());
 
   const dist = path.join(config.root, 'dist');

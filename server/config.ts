@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,11 +19,22 @@ export interface Config {
   sessionAbsoluteHours: number;
   /** Public address used in e-mailed links. */
   publicUrl: string;
+  /**
+   * Server processes sharing the port. On PostgreSQL one per core (up to 4) by default: one Node process
+   * serves about one core of requests. PGlite lives inside its one process, so it always has one.
+   */
+  processes: number;
   /** A pause after each committed step of a server flow: lets a test (or a demo) stop the server between steps. */
   flowStepPauseMs: number;
 }
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function serverProcesses(env: NodeJS.ProcessEnv): number {
+  if (!env.DATABASE_URL) return 1;
+  const asked = Number(env.SERVER_PROCESSES);
+  return Number.isInteger(asked) && asked >= 1 ? asked : Math.min(os.availableParallelism(), 4);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -39,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     flowStepPauseMs: Number(env.FLOW_STEP_PAUSE_MS ?? 0),
+    processes: serverProcesses(env),
   };
 }

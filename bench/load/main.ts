@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { projectRoot } from '../../server/config.js';
 import { percentile } from '../stats.js';
 import { BenchClient } from '../support/http.js';
-import { cpuSeconds, machineLoad, memoryMb, startDatabase, startServer, type DatabaseKind } from '../support/server.js';
+import { childrenOf, cpuSeconds, machineLoad, memoryMb, startDatabase, startServer, type DatabaseKind } from '../support/server.js';
 import { OPERATIONS, operationFor, readFacts, type HotelFacts } from './workload.js';
 
 /**
@@ -97,8 +97,10 @@ async function measure(kind: DatabaseKind, missed: string[]) {
     const times = new Map<string, number[]>(OPERATIONS.map((o) => [o.name, []]));
     const failures = new Map<string, number>();
     const expectedRefusals = new Map<string, number>();
-    const pids = [server.pid, ...database.serverPids()];
+    const serverPids = [server.pid, ...childrenOf(server.pid)];
+    const pids = [...serverPids, ...database.serverPids()];
     const cpu0 = cpuSeconds(pids);
+    const client0 = process.cpuUsage();
     const t0 = performance.now();
     const end = t0 + SECONDS * 1000;
     let dbPeak = 0;
@@ -124,7 +126,9 @@ async function measure(kind: DatabaseKind, missed: string[]) {
     clearInterval(sampler);
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = cpuSeconds(pids) - cpu0;
-    const mem = memoryMb(server.pid);
+    const clientUsage = process.cpuUsage(client0);
+    const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
+    const serverPeakMb = serverPids.reduce((sum, pid) => sum + memoryMb(pid).peak, 0);
     const ok = [...times.values()].reduce((s, xs) => s + xs.length, 0);
     const refused = [...expectedRefusals.values()].reduce((a, b) => a + b, 0);
     const errors = [...failures.values()].reduce((a, b) => a + b, 0);
@@ -147,7 +151,7 @@ async function measure(kind: DatabaseKind, missed: string[]) {
     console.log(`    reads p95 ${fmt(reads.p95)} ms, writes p95 ${fmt(writes.p95)} ms`);
     console.log(`  errors: ${errors}${errors ? ` (${[...failures].map(([k, v]) => `${k}: ${v}`).join('; ')})` : ''}`);
     console.log(
-      `  CPU: ${fmt((cpu / elapsed) * 100)} % of one core (server${database.serverPids().length ? ' + PostgreSQL' : ''}); peak memory: server ${fmt(mem.peak)} MB${dbPeak ? `, PostgreSQL ${fmt(dbPeak)} MB` : ''}`,
+      `  CPU: ${fmt((cpu / elapsed) * 100)} % of one core (server processes${database.serverPids().length ? ' + PostgreSQL' : ''}), the benchmark's own client ${fmt((clientCpu / elapsed) * 100)} %; peak memory: server processes ${fmt(serverPeakMb)} MB${dbPeak ? `, PostgreSQL ${fmt(dbPeak)} MB` : ''}`,
     );
     console.log(
       `  one-row read p50 / p95: idle ${fmt(idle.reads.p50)} / ${fmt(idle.reads.p95)} ms; while guest history (1 year, ${fmt(busy.reports.p50)} ms a run, ${busy.reports.n} runs) loops ${fmt(busy.reads.p50)} / ${fmt(busy.reads.p95)} ms`,

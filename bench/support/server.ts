@@ -35,7 +35,8 @@ export async function startDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
   };
 }
 
-function childrenOf(pid: number): number[] {
+/** The processes a process started (PostgreSQL's backends, the server's cluster processes). */
+export function childrenOf(pid: number): number[] {
   return fs
     .readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
