@@ -35,6 +35,8 @@ export interface ConnectOptions {
 /** Connections to a PostgreSQL server; a quarter of them at most for heavy work. */
 const POOL_SIZE = 12;
 const HEAVY_SHARE = 3;
+/** PGlite's one session: see GateOptions.interactiveGraceMs (a PostgreSQL pool has connections to spare) */
+const INTERACTIVE_GRACE_MS = 5;
 
 /**
  * How the planner should cost a front-office workload of short statements, on both databases: no JIT (bad
@@ -83,7 +85,7 @@ export async function connect({ databaseUrl, dataDir, loadDataDir }: ConnectOpti
   const client = new pg.Client(new PGlitePgConfig({ pglite: thread as any }) as pg.ClientConfig);
   await client.connect();
   for (const [k, v] of Object.entries(PLANNER)) await client.query(`SET ${k} = ${v}`);
-  const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1 });
+  const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, interactiveGraceMs: INTERACTIVE_GRACE_MS });
   const db = new Kysely<any>({
     dialect: new PostgresDialect({
       pool: gatedPool(

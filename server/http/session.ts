@@ -26,12 +26,18 @@ export function clearSessionCookie(ctx: AppContext, reply: FastifyReply) {
 }
 
 /**
- * Sessions read in the last second, by token hash. Every state-changing request empties it before and
- * after it runs, so a sign-out, lock or rights change made through this server takes effect at once;
- * a change made through another server process is seen within SESSION_CACHE_MS.
+ * Sessions read in the last second, by token hash. A state-changing request that may touch what a session
+ * stands on — sign-in and sign-out, users, groups, rights, properties (the auth and system routes) — empties
+ * it before and after it runs, so such a change made through this server takes effect at once; any other
+ * change, or one made through another server process, is seen within SESSION_CACHE_MS. (Emptied by every
+ * write, the cache held nothing under a busy desk: a booking a second cost every user's next request a
+ * session read.)
  */
 const SESSION_CACHE_MS = 1000;
 const sessionCache = new Map<string, { row: any; at: number }>();
+const SESSION_ROUTES = /^\/api\/(auth\/|system\/|data\/system\/|ops\/system\.)/;
+const changesSessions = (req: FastifyRequest) => !SAFE_METHODS.has(req.method) && SESSION_ROUTES.test(req.url);
+
 export function forgetCachedSessions() {
   sessionCache.clear();
 }
@@ -143,10 +149,10 @@ export async function loadSession(
  */
 export function installAuthGate(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req) => {
-    if (!SAFE_METHODS.has(req.method)) forgetCachedSessions();
+    if (changesSessions(req)) forgetCachedSessions();
   });
   app.addHook('onResponse', async (req) => {
-    if (!SAFE_METHODS.has(req.method)) forgetCachedSessions();
+    if (changesSessions(req)) forgetCachedSessions();
   });
   app.addHook('preValidation', async (req) => {
     // the API documentation too: it maps every route and field, which is for those who use them

@@ -42,3 +42,62 @@ describe('the connection gate', () => {
     expect(gate.stats()).toMatchObject({ held: 3, heldHeavy: 1, waitingHeavy: 1 });
   });
 });
+
+describe('the embedded database between two statements of one request', () => {
+  it("keeps a report from taking the session in the milliseconds between a clerk's two statements", async () => {
+    const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, interactiveGraceMs: 20 });
+    const order: string[] = [];
+    (await gate.acquire('interactive'))(); // the reservation's row
+    const report = gate.acquire('heavy').then((free) => (order.push('guest history report'), free));
+    await new Promise((r) => setTimeout(r, 2)); // the request reads its row, then asks for the guest's name
+    const names = gate.acquire('interactive').then((free) => (order.push('guest name'), free));
+    (await names)();
+    (await report)();
+    expect(order).toEqual(['guest name', 'guest history report']);
+  });
+
+  it('lets the report start once the grace has passed with nobody asking', async () => {
+    const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, interactiveGraceMs: 20 });
+    (await gate.acquire('interactive'))();
+    const t0 = performance.now();
+    (await gate.acquire('heavy'))();
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(15);
+  });
+
+  it('gives a report the session at once when no clerk has used it', async () => {
+    const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, interactiveGraceMs: 20 });
+    const t0 = performance.now();
+    (await gate.acquire('heavy'))();
+    expect(performance.now() - t0).toBeLessThan(15);
+  });
+});
+
+describe('heavy work under a busy desk', () => {
+  it('gives a report at most half of the session: after a 40 ms report the next waits 40 ms of clerks first', async () => {
+    const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, heavyTurnAfter: 2 });
+    const firstReport = await gate.acquire('heavy');
+    await new Promise((r) => setTimeout(r, 40));
+    firstReport();
+    const t0 = performance.now();
+    let free = await gate.acquire('interactive');
+    let reportAt = 0;
+    const report = gate.acquire('heavy').then((f) => ((reportAt = performance.now() - t0), f));
+    let clerks = 0;
+    // clerks keep the session busy: the next one is always waiting when one finishes
+    for (;;) {
+      const next = gate.acquire('interactive');
+      await new Promise((r) => setTimeout(r, 1));
+      free();
+      await new Promise((r) => setImmediate(r));
+      if (reportAt) {
+        (await report)();
+        (await next)();
+        break;
+      }
+      free = await next;
+      clerks++;
+    }
+    expect(reportAt).toBeGreaterThanOrEqual(38);
+    expect(clerks).toBeGreaterThan(2);
+  });
+});
