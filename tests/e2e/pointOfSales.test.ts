@@ -117,6 +117,9 @@ describe('the point of sales on a tablet', () => {
     await screenshot(desk.page, 'pos-daily-sales-desktop');
     await desk.page.goto('/pointofsales/dashboard');
     await expect.poll(() => desk.page.locator('main').innerText()).toContain('Kembang Restaurant');
+    // a module's dashboard heads with its own name; only the home page greets the user
+    expect(await desk.page.locator('main h1').innerText()).toBe('Dasbor outlet');
+    expect(await desk.page.locator('main .welcome').count()).toBe(0);
     await screenshot(desk.page, 'pos-dashboard-desktop');
     await desk.context.close();
 

@@ -19,6 +19,7 @@ it('the administrator signs in and lands on the dashboard showing the property b
   await tile.locator('text=/\\d{2}\\/\\d{2}\\/\\d{4}/').waitFor();
   expect(await tile.innerText()).toBe(dayjs().format('DD/MM/YYYY'));
   expect(await page.evaluate(() => document.body.classList.contains('dashboard-page'))).toBe(true);
+  expect(await page.locator('main .welcome h2').innerText()).toMatch(/Administrator/);
   await screenshot(page, 'dashboard-desktop');
   await context.close();
 });

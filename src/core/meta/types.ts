@@ -181,6 +181,8 @@ export interface DashboardTile {
 export interface DashboardScreen {
   kind: 'dashboard';
   title: string;
+  /** the home page greets the signed-in user; a module's dashboard heads with its title */
+  welcome?: boolean;
   tiles: DashboardTile[];
   tables?: { report: string; title: string; link?: string }[];
 }

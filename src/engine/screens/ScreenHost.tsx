@@ -50,8 +50,8 @@ export function ScreenHost({ route }: { route: FlatRoute }) {
   const title = 'title' in state.bundle.screen && state.bundle.screen.title ? t(state.bundle.screen.title) : pick(route.node.name);
   return (
     <>
-      {/* dashboards greet instead; a report's title is its own name, known once it loads */}
-      {state.bundle.screen.kind !== 'dashboard' && state.bundle.screen.kind !== 'report' && (
+      {/* the home dashboard greets instead; a report's title is its own name, known once it loads */}
+      {!(state.bundle.screen.kind === 'dashboard' && state.bundle.screen.welcome) && state.bundle.screen.kind !== 'report' && (
         <div className="page-header">
           <div>
             <h1>{title}</h1>

@@ -36,12 +36,14 @@ export default function DashboardScreen({ bundle }: ScreenProps) {
   const mayOpen = (path: string) => mayOpenPath(session, path);
   return (
     <>
-      <div className="welcome">
-        <div>
-          <h2>{t('dashboard.welcome', { name: session?.user.fullName })}</h2>
-          <div className="muted">{branch?.name}</div>
+      {def.welcome && (
+        <div className="welcome">
+          <div>
+            <h2>{t('dashboard.welcome', { name: session?.user.fullName })}</h2>
+            <div className="muted">{branch?.name}</div>
+          </div>
         </div>
-      </div>
+      )}
       <div className="tiles">
         {def.tiles.map((tile, i) => {
           const r = reports[tile.report];
