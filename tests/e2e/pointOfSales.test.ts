@@ -197,6 +197,17 @@ describe('the point of sales on a tablet', () => {
     const paid = await lookup(`/api/data/pointofsales/check/${bill.body.id}`);
     expect(paid).toMatchObject({ status: 'paid', total: '237160.00', paid: '237160.00' });
 
+    // 5–8: the company was the wrong one: the bill is reopened from its screen with the reason, and billed again
+    await page.goto(`/pointofsales/edit-bill/${bill.body.id}`);
+    await page.getByRole('button', { name: 'Buka kembali tagihan' }).tap();
+    await page.fill('#action-reopen-reason', 'Tagihan untuk PT Pertamina, bukan Telkom');
+    await screenshot(page, 'pos-bill-reopen-tablet');
+    await page.locator('[data-testid=action-run-reopen]').tap();
+    await page.getByText('terbuka lagi: 1 pembayaran dibatalkan').waitFor();
+    expect(await lookup(`/api/data/pointofsales/check/${bill.body.id}`)).toMatchObject({ status: 'open', paid: '0.00' });
+    const again = await api('/api/ops/pointofsales.pay', { id: bill.body.id, kind: 'city_ledger', company: 'PT Pertamina' });
+    expect(again.body).toMatchObject({ status: 'paid', amount: '237160' });
+
     const closed = await api('/api/ops/pointofsales.closeShift', { count: [{ denomination: 100000, quantity: 1 }] });
     expect(closed.status).toBe(200);
     await page.context().close();

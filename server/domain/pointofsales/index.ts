@@ -6,6 +6,7 @@ import { duplicateMenu } from './duplicateMenu.js';
 import { boardRoutes, markAmenityDone, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
 import { padRoutes } from './pad.js';
 import { discount, pay, splitEqual, splitItems } from './payments.js';
+import { reopenBill } from './reopen.js';
 import { roomChargeRoutes, transferRoomCharge } from './roomTransfer.js';
 import { posDesk } from './shift.js';
 import { tableBookingHook } from './tableBookings.js';
@@ -26,6 +27,7 @@ export const pointOfSalesModule: DomainModule = {
     splitEqual,
     splitItems,
     discount,
+    reopenBill,
     saveTablePlan,
     transferRoomCharge,
     posDesk.openShift,

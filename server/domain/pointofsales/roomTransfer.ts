@@ -12,8 +12,11 @@ import { moveFolioLines } from '../frontoffice/folio/transferOps.js';
 export const TRANSFER = 'pointofsales.transfer-payment';
 
 /** Where a room charge stands now: the line of its newest move, else the line the payment posted. */
-const currentLine = sql`coalesce((SELECT x.to_line_id FROM pos_room_transfer x WHERE x.branch_id = p.branch_id AND x.payment_id = p.id
+/** The folio line a room charge stands on now: its last move's copy, else the line the payment posted. */
+export const currentLine = sql`coalesce((SELECT x.to_line_id FROM pos_room_transfer x WHERE x.branch_id = p.branch_id AND x.payment_id = p.id
                                    ORDER BY x.id DESC LIMIT 1), p.folio_line_id)`;
+/** A reversing payment, or one a reopened bill has reversed: no longer a charge to move. */
+const reversed = sql`(p.reverses_id IS NOT NULL OR EXISTS (SELECT 1 FROM pos_payment r WHERE r.branch_id = p.branch_id AND r.reverses_id = p.id))`;
 
 /**
  * Moves an outlet bill charged to the wrong room onto the right guest's folio (as the stay's routing places an
@@ -38,14 +41,22 @@ export const transferRoomCharge = defineOp<{ payment_id: number; reservation_id:
   },
   async handler(c, input) {
     const branch = c.auth.branchId;
-    const { rows } = await sql<{ id: number; kind: string; line_id: number; fo_article_id: number | null; number: string }>`
-      SELECT p.id, p.kind, ${currentLine} AS line_id, o.fo_article_id, k.number
+    const { rows } = await sql<{
+      id: number;
+      kind: string;
+      line_id: number;
+      fo_article_id: number | null;
+      number: string;
+      reversed: boolean;
+    }>`
+      SELECT p.id, p.kind, ${currentLine} AS line_id, o.fo_article_id, k.number, ${reversed} AS reversed
         FROM pos_payment p JOIN pos_check k ON k.branch_id = p.branch_id AND k.id = p.check_id
         JOIN outlet o ON o.branch_id = k.branch_id AND o.id = k.outlet_id
        WHERE p.branch_id = ${branch} AND p.id = ${input.payment_id}`.execute(c.trx);
     const payment = rows[0];
     if (!payment) throw notFound('pos-transfer.payment');
     if (payment.kind !== 'room') throw invalid([{ field: 'payment_id', key: 'pos-transfer.notRoom', params: {} }]);
+    if (payment.reversed) throw conflict('pos-transfer.reversed', { number: payment.number });
     const { rows: stays } = await sql<{ status: string; code: string }>`
       SELECT status, code FROM reservation WHERE branch_id = ${branch} AND id = ${input.reservation_id}`.execute(c.trx);
     if (stays[0]?.status !== 'in_house') throw invalid([{ field: 'reservation_id', key: 'pos-check.stayNotInHouse', params: {} }]);
@@ -93,7 +104,7 @@ export async function roomChargeRoutes(app: FastifyInstance, ctx: AppContext) {
           JOIN reservation v ON v.branch_id = l.branch_id AND v.id = l.reservation_id
           JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
           LEFT JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
-         WHERE p.branch_id = ${auth.branchId} AND p.kind = 'room' AND k.business_date = ${day}
+         WHERE p.branch_id = ${auth.branchId} AND p.kind = 'room' AND k.business_date = ${day} AND NOT ${reversed}
          ORDER BY p.id DESC
          LIMIT 500`.execute(ctx.db);
       return { date: day, rows };

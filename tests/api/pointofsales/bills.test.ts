@@ -719,3 +719,81 @@ describe("the night auditor's outlet bills of the day", () => {
     expect(summary).toMatchObject({ open_bills: open.length, room_charges: charged[0].s });
   });
 });
+
+describe('a paid bill reopened by right', () => {
+  it('reverses each payment where it stands — cash out of the till, the room charge off the folio — and the revenue, then settles again', async () => {
+    const opened = await ok(await op(dewi, 'openShift', { outlet_id: outlet.RESTO, opening_float: '500.000' }));
+    expect(opened.shift.expected).toBe('500000.00');
+    // two es jeruk at table T02: 60.000 + service 6.000 + PBJT 6.600 = 72.600
+    const bill = await ok(
+      await dewi.post('/api/data/pointofsales/check', {
+        outlet_id: outlet.RESTO,
+        table_id: table.T02,
+        covers: 2,
+        items: [{ menu_id: menu.J02, quantity: 2 }],
+      }),
+      201,
+    );
+    expect(bill.total).toBe('72600.00');
+    await ok(await op(dewi, 'sendOrder', { id: bill.id }));
+    const toRoom = await ok(await op(dewi, 'pay', { id: bill.id, kind: 'room', reservation_id: stay.id, amount: '30.000' }));
+    await ok(await op(dewi, 'pay', { id: bill.id, kind: 'cash', tendered: '50.000' }));
+    const { rows: closed } = await sql<{
+      journal_id: number;
+    }>`SELECT journal_id FROM pos_check WHERE branch_id = ${branch} AND id = ${bill.id}`.execute(db);
+    const folioOfBill = async () =>
+      (
+        await sql<{ s: string }>`
+          SELECT coalesce(sum(amount), 0)::text AS s FROM folio_line
+           WHERE branch_id = ${branch} AND folio_id = ${toRoom.folio_id} AND description LIKE ${`%bill ${bill.number}%`}`.execute(db)
+      ).rows[0].s;
+    expect(await folioOfBill()).toBe('30000.00');
+
+    const ayu = await t.login('housekeeping');
+    ayu.branchId = branch;
+    expectApiError(await op(ayu, 'reopen', { id: bill.id, reason: 'Guest paid with the wrong card' }), 403);
+    expectApiError(await op(dewi, 'reopen', { id: bill.id, reason: 'no' }), 400);
+    const reopened = await ok(await op(dewi, 'reopen', { id: bill.id, reason: 'Guest wanted it all on the room' }));
+    expect(reopened).toEqual({ number: bill.number, status: 'open', payments_reversed: 2 });
+    expect(await check(bill.id)).toMatchObject({ status: 'open', paid: '0.00' });
+
+    // nothing posted was changed: each payment has its negative twin, the folio and the till are back where they were
+    const { rows: payments } = await sql<{ kind: string; amount: string; reverses: boolean }>`
+      SELECT kind, amount::text AS amount, reverses_id IS NOT NULL AS reverses FROM pos_payment
+       WHERE branch_id = ${branch} AND check_id = ${bill.id} ORDER BY id`.execute(db);
+    expect(payments).toEqual([
+      { kind: 'room', amount: '30000.00', reverses: false },
+      { kind: 'cash', amount: '42600.00', reverses: false },
+      { kind: 'room', amount: '-30000.00', reverses: true },
+      { kind: 'cash', amount: '-42600.00', reverses: true },
+    ]);
+    expect(await folioOfBill()).toBe('0.00');
+    const till = await ok(await dewi.get('/api/pointofsales/shift'));
+    expect(till.shift.expected).toBe('500000.00');
+    const { rows: reversal } = await sql<{
+      id: number;
+    }>`SELECT id FROM gl_journal WHERE branch_id = ${branch} AND reverses_id = ${closed[0].journal_id}`.execute(db);
+    expect(reversal).toHaveLength(1);
+    expect((await ok(await dewi.get('/api/pointofsales/room-charges'))).rows.map((r: { number: string }) => r.number)).not.toContain(
+      bill.number,
+    );
+    const { rows: audited } = await sql<{ after: { reason: string } }>`
+      SELECT after FROM audit_log WHERE branch_id = ${branch} AND action = 'pointofsales.reopen' AND entity_id = ${String(bill.id)}`.execute(
+      db,
+    );
+    expect(audited.map((a) => a.after.reason)).toEqual(['Guest wanted it all on the room']);
+    expectApiError(await op(dewi, 'reopen', { id: bill.id, reason: 'Guest wanted it all on the room' }), 409);
+
+    // settled again, all to the room: the outlets' clearing account holds nothing for the bill
+    expect(await ok(await op(dewi, 'pay', { id: bill.id, kind: 'room', reservation_id: stay.id }))).toMatchObject({
+      status: 'paid',
+      amount: '72600',
+    });
+    expect(await folioOfBill()).toBe('72600.00');
+    const { rows: clearing } = await sql<{ balance: string }>`
+      SELECT coalesce(sum(l.debit) - sum(l.credit), 0)::text AS balance FROM gl_journal_line l
+        JOIN gl_account a ON a.branch_id = l.branch_id AND a.id = l.account_id
+       WHERE l.branch_id = ${branch} AND a.code = '2107.01' AND l.subledger = 'pos_check' AND l.subledger_id = ${bill.id}`.execute(db);
+    expect(clearing[0].balance).toBe('0.00');
+  });
+});
