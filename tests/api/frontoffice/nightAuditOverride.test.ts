@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { forgetCachedSessions } from '../../../server/http/session.js';
 import { BUSINESS_DATE, startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { runFlow, startFlow } from '../../support/flows.js';
 import type { Db } from '../../../server/db/connect.js';
@@ -17,11 +18,14 @@ let branch: number;
 const REASON = 'Ibu Sri Wahyuni extends, confirmed by PT Astra; folio stays open';
 
 const one = async <T = number>(q: ReturnType<typeof sql>): Promise<T> => Object.values((await q.execute(db)).rows[0] as object)[0] as T;
-const overrideRight = (give: boolean) =>
-  give
+/** The right given or taken as an administrator's change through System would: it applies to the next request. */
+const overrideRight = async (give: boolean) => {
+  await (give
     ? sql`INSERT INTO group_right (group_id, resource, action) SELECT id, 'frontoffice.night-audit', 'override' FROM user_group WHERE code = 'FO'
            ON CONFLICT DO NOTHING`.execute(db)
-    : sql`DELETE FROM group_right WHERE resource = 'frontoffice.night-audit' AND action = 'override'`.execute(db);
+    : sql`DELETE FROM group_right WHERE resource = 'frontoffice.night-audit' AND action = 'override'`.execute(db));
+  forgetCachedSessions();
+};
 
 beforeAll(async () => {
   t = await startTestApp();

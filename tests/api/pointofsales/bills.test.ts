@@ -797,3 +797,22 @@ describe('a paid bill reopened by right', () => {
     expect(clearing[0].balance).toBe('0.00');
   });
 });
+
+describe('charging a bill to a room', () => {
+  it('finds the in-house stay by its room number or its guest’s name, named by number, room and guest — and follows a renamed guest', async () => {
+    const { rows } = await sql<{ code: string; room: string; guest: string; guest_id: number }>`
+      SELECT v.code, r.code AS room, g.name AS guest, g.id AS guest_id FROM reservation v
+        JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+       WHERE v.branch_id = ${branch} AND v.id = ${stay.id}`.execute(db);
+    const s = rows[0];
+    const inHouse = encodeURIComponent(JSON.stringify({ status: { op: 'eq', value: 'in_house' } }));
+    const find = async (q: string) =>
+      (await ok(await dewi.get(`/api/data/frontoffice/reservation/lookup?q=${encodeURIComponent(q)}&filter=${inHouse}`))).rows;
+    const label = `${s.code} · ${s.room} · ${s.guest}`;
+    expect(await find(s.room)).toContainEqual({ id: stay.id, label });
+    expect(await find(s.guest.split(' ')[0])).toContainEqual({ id: stay.id, label });
+    await sql`UPDATE guest SET name = ${`${s.guest} Jr.`} WHERE branch_id = ${branch} AND id = ${s.guest_id}`.execute(db);
+    expect(await find(s.room)).toContainEqual({ id: stay.id, label: `${label} Jr.` });
+    await sql`UPDATE guest SET name = ${s.guest} WHERE branch_id = ${branch} AND id = ${s.guest_id}`.execute(db);
+  });
+});
