@@ -27,11 +27,11 @@ export function clearSessionCookie(ctx: AppContext, reply: FastifyReply) {
 
 /**
  * Sessions read in the last second, by token hash. A state-changing request that may touch what a session
- * stands on — sign-in and sign-out, one's own profile, users, groups, rights, properties (the auth, account and system routes) — empties
- * it before and after it runs, so such a change made through this server takes effect at once; any other
- * change, or one made through another server process, is seen within SESSION_CACHE_MS. (Emptied by every
- * write, the cache held nothing under a busy desk: a booking a second cost every user's next request a
- * session read.)
+ * stands on — sign-in and sign-out, one's own profile, users, groups, rights, properties (the auth, account
+ * and system routes) — empties it before and after it runs, so such a change made through this server takes
+ * effect at once; any other change, or one made through another server process, is seen within
+ * SESSION_CACHE_MS. (Emptied by every write, the cache held nothing under a busy desk: a booking a second
+ * cost every user's next request a session read.)
  */
 const SESSION_CACHE_MS = 1000;
 const sessionCache = new Map<string, { row: any; at: number }>();
