@@ -1,11 +1,21 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import dayjs from 'dayjs';
 import { projectRoot } from '../../server/config.js';
 import { percentile } from '../stats.js';
 import { BenchClient } from '../support/http.js';
-import { childrenOf, cpuSeconds, machineLoad, memoryMb, startDatabase, startServer, type DatabaseKind } from '../support/server.js';
+import {
+  childrenOf,
+  cpuSeconds,
+  machineLoad,
+  machineTicks,
+  memoryMb,
+  startDatabase,
+  startServer,
+  type DatabaseKind,
+} from '../support/server.js';
 import { OPERATIONS, operationFor, readFacts, type HotelFacts } from './workload.js';
 
 /**
@@ -101,6 +111,7 @@ async function measure(kind: DatabaseKind, missed: string[]) {
     const pids = [...serverPids, ...database.serverPids()];
     const cpu0 = cpuSeconds(pids);
     const client0 = process.cpuUsage();
+    const machine0 = machineTicks();
     const t0 = performance.now();
     const end = t0 + SECONDS * 1000;
     let dbPeak = 0;
@@ -126,6 +137,8 @@ async function measure(kind: DatabaseKind, missed: string[]) {
     clearInterval(sampler);
     const elapsed = (performance.now() - t0) / 1000;
     const cpu = cpuSeconds(pids) - cpu0;
+    const machine1 = machineTicks();
+    const machineBusy = (machine1.busy - machine0.busy) / (machine1.all - machine0.all);
     const clientUsage = process.cpuUsage(client0);
     const clientCpu = (clientUsage.user + clientUsage.system) / 1e6;
     const serverPeakMb = serverPids.reduce((sum, pid) => sum + memoryMb(pid).peak, 0);
@@ -151,7 +164,7 @@ async function measure(kind: DatabaseKind, missed: string[]) {
     console.log(`    reads p95 ${fmt(reads.p95)} ms, writes p95 ${fmt(writes.p95)} ms`);
     console.log(`  errors: ${errors}${errors ? ` (${[...failures].map(([k, v]) => `${k}: ${v}`).join('; ')})` : ''}`);
     console.log(
-      `  CPU: ${fmt((cpu / elapsed) * 100)} % of one core (server processes${database.serverPids().length ? ' + PostgreSQL' : ''}), the benchmark's own client ${fmt((clientCpu / elapsed) * 100)} %; peak memory: server processes ${fmt(serverPeakMb)} MB${dbPeak ? `, PostgreSQL ${fmt(dbPeak)} MB` : ''}`,
+      `  CPU: the machine's ${os.cpus().length} cores ${fmt(machineBusy * 100)} % busy; ${fmt((cpu / elapsed) * 100)} % of one core (server processes${database.serverPids().length ? ' + PostgreSQL' : ''}), the benchmark's own client ${fmt((clientCpu / elapsed) * 100)} %; peak memory: server processes ${fmt(serverPeakMb)} MB${dbPeak ? `, PostgreSQL ${fmt(dbPeak)} MB` : ''}`,
     );
     console.log(
       `  one-row read p50 / p95: idle ${fmt(idle.reads.p50)} / ${fmt(idle.reads.p95)} ms; while guest history (1 year, ${fmt(busy.reports.p50)} ms a run, ${busy.reports.n} runs) loops ${fmt(busy.reads.p50)} / ${fmt(busy.reads.p95)} ms`,

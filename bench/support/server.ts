@@ -29,7 +29,8 @@ export async function startDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
   const postmaster = Number(fs.readFileSync(path.join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     kind,
-    url: server.url.replace(/\/postgres$/, '/hotelier_bench'),
+    // the server beside its database on one machine connects over the Unix socket, as such an install is set up
+    url: server.socketUrl.replace('/postgres?', '/hotelier_bench?'),
     serverPids: () => [postmaster, ...childrenOf(postmaster)],
     stop: () => server.stop(),
   };
@@ -127,6 +128,14 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
 }
 
 /** The machine's load averages, printed beside every figure: five other sessions share these two cores. */
+/** The machine's CPU time so far (busy, all) from /proc/stat: two readings give how busy every core was between them. */
+export function machineTicks(): { busy: number; all: number } {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const t = fields.map(Number);
+  const all = t.reduce((a, b) => a + b, 0);
+  return { busy: all - t[3] - t[4], all };
+}
+
 export function machineLoad(): string {
   const [one, five] = os.loadavg();
   return `load average ${one.toFixed(2)} (1 min) / ${five.toFixed(2)} (5 min) on ${os.cpus().length} cores`;

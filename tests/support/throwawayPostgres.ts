@@ -33,6 +33,8 @@ function freePort(): Promise<number> {
 
 export interface ThrowawayPostgres {
   url: string;
+  /** the same server over its Unix socket, as an application on the database's own machine connects */
+  socketUrl: string;
   dataDir: string;
   stop(): void;
   /** stops the server, keeping its data: connections are refused until resume() */
@@ -72,6 +74,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     dataDir: data,
     halt() {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
