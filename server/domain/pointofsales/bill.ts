@@ -10,6 +10,8 @@ export const ORDER = 'pointofsales.order';
 
 export interface BillItem {
   amount: string;
+  /** rupiah taken off this item by a line discount */
+  discount?: string;
   /** the revenue account of the item's main group (food, beverage, other) */
   account: string;
 }
@@ -25,16 +27,20 @@ export interface BillTotals {
 }
 
 /**
- * A bill's totals: the items' sum, the discount rounded to the rupiah, then service and tax by the outlet's
- * code ("++" adds them to the prices, "nett" finds them inside), and the base shared over the revenue accounts
+ * A bill's totals: the items' sum, the discounts — the items' own, then the bill's percentage of what is left,
+ * rounded to the rupiah — then service and tax by the outlet's code ("++" adds them to the prices, "nett" finds
+ * them inside), and the base shared over the revenue accounts by what each sold after its items' discounts,
  * with the rupiah remainder on the last one — so revenue, service and tax add up to the total exactly.
  */
 export function billTotals(items: BillItem[], discountPct: Decimal.Value, ts: TaxService | null): BillTotals {
   const subtotal = items.reduce((s, i) => s.plus(i.amount), new Decimal(0));
-  const discount = subtotal.mul(discountPct).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  const lineDiscounts = items.reduce((s, i) => s.plus(i.discount ?? 0), new Decimal(0));
+  const billDiscount = subtotal.minus(lineDiscounts).mul(discountPct).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  const discount = lineDiscounts.plus(billDiscount);
   const split = splitCharge(subtotal.minus(discount), ts);
   const byAccount = new Map<string, Decimal>();
-  for (const i of items) byAccount.set(i.account, (byAccount.get(i.account) ?? new Decimal(0)).plus(i.amount));
+  for (const i of items)
+    byAccount.set(i.account, (byAccount.get(i.account) ?? new Decimal(0)).plus(new Decimal(i.amount).minus(i.discount ?? 0)));
   const accounts = [...byAccount.keys()].sort();
   const shares = allocate(
     split.base,
@@ -105,7 +111,7 @@ export async function loadCheck(trx: Db, branchId: number, id: number, lock = tr
 /** The check's items still on the bill (not voided), each with its main group's revenue account. */
 export async function billItems(trx: Db, branchId: number, checkId: number): Promise<BillItem[]> {
   const { rows } = await sql<BillItem>`
-    SELECT i.amount::text AS amount, a.code AS account
+    SELECT i.amount::text AS amount, i.discount::text AS discount, a.code AS account
       FROM pos_check_item i
       JOIN pos_menu m ON m.branch_id = i.branch_id AND m.id = i.menu_id
       JOIN pos_group g ON g.branch_id = m.branch_id AND g.id = m.group_id

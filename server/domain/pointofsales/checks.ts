@@ -42,6 +42,10 @@ export function unitPrice(menu: MenuPrice, modifiers: string | null | undefined)
     .reduce((p, m) => p.plus(m.price!), new Decimal(menu.price));
 }
 
+/** The rupiah a line discount takes off an item's amount. */
+export const lineDiscount = (amount: Decimal.Value, percent: Decimal.Value) =>
+  new Decimal(amount).mul(percent).div(100).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toFixed(2);
+
 const same = (a: Line, b: Line) =>
   Number(a.menu_id) === Number(b.menu_id) && Number(a.quantity) === Number(b.quantity) && (a.modifiers ?? '') === (b.modifiers ?? '');
 
@@ -59,15 +63,24 @@ async function priceItems(c: HookContext, outletId: number, lines: Line[], befor
   const menus = await menuPrices(c, outletId, [...new Set(lines.map((l) => Number(l.menu_id)))]);
   lines.forEach((l, i) => {
     const old = l.id != null ? was.get(Number(l.id)) : undefined;
+    const discountOf = { discount_pct: String(old?.discount_pct ?? '0'), discount_reason_id: old?.discount_reason_id ?? null };
     if (old && old.status !== 'new') {
       if (!same(l, old)) throw conflict('pos-check.sentFixed', { line: i + 1 });
-      Object.assign(l, { unit_price: old.unit_price, amount: old.amount, status: old.status });
+      Object.assign(l, { unit_price: old.unit_price, amount: old.amount, status: old.status, discount: old.discount, ...discountOf });
       return;
     }
     const menu = menus.get(Number(l.menu_id));
     if (!menu) throw invalid([{ field: `items/${i}/menu_id`, key: 'pos-check.menuNotSold', params: {} }]);
     const price = unitPrice(menu, l.modifiers as string | null);
-    Object.assign(l, { unit_price: price.toFixed(2), amount: price.mul(Number(l.quantity ?? 1)).toFixed(2), status: 'new' });
+    const amount = price.mul(Number(l.quantity ?? 1));
+    // an item's discount stays with it (its percentage of the new amount when the quantity changed)
+    Object.assign(l, {
+      unit_price: price.toFixed(2),
+      amount: amount.toFixed(2),
+      status: 'new',
+      discount: lineDiscount(amount, discountOf.discount_pct),
+      ...discountOf,
+    });
   });
 }
 

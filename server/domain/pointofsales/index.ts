@@ -5,7 +5,7 @@ import { checkHook } from './checks.js';
 import { duplicateMenu } from './duplicateMenu.js';
 import { boardRoutes, markAmenityDone, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
 import { padRoutes } from './pad.js';
-import { discount, pay, splitEqual, splitItems } from './payments.js';
+import { discount, discountItem, pay, splitEqual, splitItems } from './payments.js';
 import { reopenBill } from './reopen.js';
 import { roomChargeRoutes, transferRoomCharge } from './roomTransfer.js';
 import { posDesk } from './shift.js';
@@ -27,6 +27,7 @@ export const pointOfSalesModule: DomainModule = {
     splitEqual,
     splitItems,
     discount,
+    discountItem,
     reopenBill,
     saveTablePlan,
     transferRoomCharge,

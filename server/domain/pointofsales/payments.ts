@@ -13,6 +13,7 @@ import { positiveAmount } from '../frontoffice/folio/inputs.js';
 import { postFolioEvents } from '../frontoffice/folio/postings.js';
 import { routeCharges } from '../frontoffice/folio/routing.js';
 import { ORDER, loadCheck, storeBillTotals, type BillTotals, type CheckRow } from './bill.js';
+import { lineDiscount } from './checks.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 const amountInput = { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9][0-9., ]*$' } as const;
@@ -351,6 +352,54 @@ async function splitCount(c: HookContext, checkId: number) {
   return rows[0].n;
 }
 
+/** A discount is given for one of the property's discount reasons, still in use. */
+async function discountReason(c: HookContext, reasonId: number) {
+  const { rows } = await sql`
+    SELECT 1 FROM pos_reason WHERE branch_id = ${c.auth.branchId} AND id = ${reasonId} AND kind = 'discount' AND active`.execute(c.trx);
+  if (!rows.length) throw invalid([{ field: 'reason_id', key: 'pos-pay.discountReason', params: {} }]);
+}
+
+/** A discount on one item of an open bill (by its line number), before any payment: a percentage and a reason. */
+export const discountItem = defineOp<{ id: number; line: number; percent: number; reason_id: number }>({
+  name: 'pointofsales.discountItem',
+  summary: 'Give a discount on one item of a bill (a percentage with a discount reason)',
+  resource: ORDER,
+  action: 'discount',
+  input: {
+    type: 'object',
+    required: ['id', 'line', 'percent', 'reason_id'],
+    additionalProperties: false,
+    properties: {
+      id: { ...id, 'x-ref': 'pointofsales/check' },
+      line: { type: 'integer', minimum: 1, maximum: 500, description: "the item's number on the bill" },
+      percent: { type: 'number', minimum: 0, maximum: 100, multipleOf: 0.01 },
+      reason_id: { ...id, 'x-ref': 'pointofsales/reason' },
+    },
+  },
+  async handler(c, input) {
+    const check = await loadCheck(c.trx, c.auth.branchId, input.id);
+    if (check.status !== 'open') throw conflict('pos-check.notOpen', { number: check.number });
+    if (new Decimal(check.paid).gt(0)) throw conflict('pos-check.paymentsStarted');
+    await discountReason(c, input.reason_id);
+    const { rows: items } = await sql<{ id: number; amount: string }>`
+      SELECT id, amount::text AS amount FROM pos_check_item
+       WHERE branch_id = ${c.auth.branchId} AND check_id = ${check.id} AND line_no = ${input.line} AND status <> 'void'`.execute(c.trx);
+    if (!items.length) throw invalid([{ field: 'line', key: 'pos-check.noSuchLine', params: { line: input.line } }]);
+    const off = lineDiscount(items[0].amount, input.percent);
+    await sql`
+      UPDATE pos_check_item SET discount_pct = ${input.percent}, discount = ${off}, discount_reason_id = ${input.percent > 0 ? input.reason_id : null}
+       WHERE branch_id = ${c.auth.branchId} AND id = ${items[0].id}`.execute(c.trx);
+    const totals = await storeBillTotals(c.trx, c.auth.branchId, check, true);
+    return {
+      line: input.line,
+      discount: new Decimal(off).toFixed(0),
+      total: totals.total,
+      shown_discount: formatMoney(new Decimal(off).toFixed(0)),
+      shown_total: formatMoney(totals.total),
+    };
+  },
+});
+
 /** A discount on the whole bill: a percentage, a discount reason, and the right to give it. */
 export const discount = defineOp<{ id: number; percent: number; reason_id: number }>({
   name: 'pointofsales.discount',
@@ -371,11 +420,7 @@ export const discount = defineOp<{ id: number; percent: number; reason_id: numbe
     const check = await loadCheck(c.trx, c.auth.branchId, input.id);
     if (check.status !== 'open') throw conflict('pos-check.notOpen', { number: check.number });
     if (new Decimal(check.paid).gt(0)) throw conflict('pos-check.paymentsStarted');
-    const { rows } = await sql`
-      SELECT 1 FROM pos_reason WHERE branch_id = ${c.auth.branchId} AND id = ${input.reason_id} AND kind = 'discount' AND active`.execute(
-      c.trx,
-    );
-    if (!rows.length) throw invalid([{ field: 'reason_id', key: 'pos-pay.discountReason', params: {} }]);
+    await discountReason(c, input.reason_id);
     await sql`UPDATE pos_check SET discount_pct = ${input.percent}, discount_reason_id = ${input.reason_id}, version = version + 1,
                      updated_at = now(), updated_by = ${c.auth.user.id}
                WHERE branch_id = ${c.auth.branchId} AND id = ${check.id}`.execute(c.trx);

@@ -816,3 +816,70 @@ describe('charging a bill to a room', () => {
     await sql`UPDATE guest SET name = ${s.guest} WHERE branch_id = ${branch} AND id = ${s.guest_id}`.execute(db);
   });
 });
+
+describe('a discount on one item', () => {
+  it('takes half off the satay for a dish sent back, then 10 % off the bill, each by reason; revenue follows what each group sold', async () => {
+    // satay 65.000 + two es jeruk 60.000 at table T03
+    const bill = await ok(
+      await dewi.post('/api/data/pointofsales/check', {
+        outlet_id: outlet.RESTO,
+        table_id: table.T03,
+        covers: 2,
+        items: [
+          { menu_id: menu.A01, quantity: 1 },
+          { menu_id: menu.J02, quantity: 2 },
+        ],
+      }),
+      201,
+    );
+    await ok(await op(dewi, 'sendOrder', { id: bill.id }));
+    const ayu = await t.login('housekeeping');
+    ayu.branchId = branch;
+    expectApiError(await op(ayu, 'discountItem', { id: bill.id, line: 1, percent: 50, reason_id: reason['DS-MGR'] }), 403);
+    expectApiError(await op(dewi, 'discountItem', { id: bill.id, line: 9, percent: 50, reason_id: reason['DS-MGR'] }), 400);
+    expectApiError(await op(dewi, 'discountItem', { id: bill.id, line: 1, percent: 50, reason_id: reason['VD-SALAH'] }), 400);
+
+    // 125.000 − 32.500 = 92.500 + service 9.250 + PBJT 10.175
+    expect(await ok(await op(dewi, 'discountItem', { id: bill.id, line: 1, percent: 50, reason_id: reason['DS-MGR'] }))).toMatchObject({
+      line: 1,
+      discount: '32500',
+      total: '111925',
+      shown_total: '111.925',
+    });
+    const lines = (await check(bill.id)).items.map((i: any) => [i.amount, i.discount, i.discount_reason_id]);
+    expect(lines).toEqual([
+      ['65000.00', '32500.00', reason['DS-MGR']],
+      ['60000.00', '0.00', null],
+    ]);
+    // then 10 % of the 92.500 left: 9.250 more; 83.250 + 8.325 + 9.158 (PBJT of 91.575, rounded up from half)
+    expect(await ok(await op(dewi, 'discount', { id: bill.id, percent: 10, reason_id: reason['DS-MEMBER'] }))).toMatchObject({
+      discount: '41750',
+      total: '100733',
+    });
+    // a save of the bill keeps the item's discount
+    const saved = await check(bill.id);
+    const items = saved.items.map((i: any) => ({
+      id: i.id,
+      menu_id: i.menu_id,
+      quantity: i.quantity,
+      modifiers: i.modifiers,
+      seat: i.seat,
+      note: i.note,
+    }));
+    await ok(await dewi.patch(`/api/data/pointofsales/check/${bill.id}`, { version: saved.version, note: 'Meja dekat jendela', items }));
+    expect((await check(bill.id)).items[0].discount).toBe('32500.00');
+
+    await ok(await op(dewi, 'pay', { id: bill.id, kind: 'cash', tendered: '105.000' }));
+    const { rows } = await sql<{
+      journal_id: number;
+    }>`SELECT journal_id FROM pos_check WHERE branch_id = ${branch} AND id = ${bill.id}`.execute(db);
+    // food sold 32.500 and beverage 60.000 after the item's discount: the 83.250 base shared 29.250 / 54.000
+    expect(await journal(rows[0].journal_id)).toEqual({
+      '2107.01': '100733.00',
+      '2201.01': '-8325.00',
+      '2202.01': '-9158.00',
+      '4203.01': '-29250.00',
+      '4204.01': '-54000.00',
+    });
+  });
+});
