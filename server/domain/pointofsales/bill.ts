@@ -108,16 +108,21 @@ export async function loadCheck(trx: Db, branchId: number, id: number, lock = tr
   };
 }
 
-/** The check's items still on the bill (not voided), each with its main group's revenue account. */
+/**
+ * The check's items still on the bill (not voided), summed by their main group's revenue account: what
+ * billTotals needs, a row a group however long the bill (a banquet's 200 lines are three rows).
+ */
 export async function billItems(trx: Db, branchId: number, checkId: number): Promise<BillItem[]> {
+  // summed by dish first, so the menu, group and account are looked up once a dish, not once a line
   const { rows } = await sql<BillItem>`
-    SELECT i.amount::text AS amount, i.discount::text AS discount, a.code AS account
-      FROM pos_check_item i
-      JOIN pos_menu m ON m.branch_id = i.branch_id AND m.id = i.menu_id
+    SELECT a.code AS account, sum(i.amount)::text AS amount, sum(i.discount)::text AS discount
+      FROM (SELECT menu_id, sum(amount) AS amount, sum(discount) AS discount FROM pos_check_item
+             WHERE branch_id = ${branchId} AND check_id = ${checkId} AND status <> 'void' GROUP BY menu_id) i
+      JOIN pos_menu m ON m.branch_id = ${branchId} AND m.id = i.menu_id
       JOIN pos_group g ON g.branch_id = m.branch_id AND g.id = m.group_id
       JOIN pos_main_group mg ON mg.branch_id = g.branch_id AND mg.id = g.main_group_id
       JOIN gl_account a ON a.branch_id = mg.branch_id AND a.id = mg.revenue_account_id
-     WHERE i.branch_id = ${branchId} AND i.check_id = ${checkId} AND i.status <> 'void'`.execute(trx);
+     GROUP BY a.code`.execute(trx);
   return rows;
 }
 
