@@ -98,3 +98,28 @@ describe('items lent to guests', () => {
     expectApiError(await desk.post('/api/ops/frontoffice.loanReturn', { id: iron }), 409);
   });
 });
+
+describe('items lent to rooms, seen from housekeeping', () => {
+  it("lets the attendant list what is out in the rooms and take an adaptor back, without the stay's own papers", async () => {
+    const item = await desk.post('/api/data/frontoffice/loan', {
+      code: 'ADAPTOR-UK',
+      name: 'Adaptor colokan UK',
+      deposit: '75000',
+      stock: 4,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const lent = await desk.post('/api/data/frontoffice/loan-order', { reservation_id: stay.id, loan_item_id: item.json().id });
+    expect(lent.statusCode, lent.body).toBe(201);
+    const made = await t.login('housekeeping');
+    const out = encodeURIComponent(JSON.stringify({ status: { op: 'eq', value: 'out' } }));
+    const list = await made.get(`/api/data/frontoffice/loan-order?limit=50&filter=${out}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().rows.find((r: { id: number }) => r.id === lent.json().id);
+    // the stay is named with its room, which is what the attendant walks to
+    expect(row._refs.reservation_id).toContain(` · ${stay.room} · `);
+    const back = await made.post('/api/ops/frontoffice.loanReturn', { id: lent.json().id });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ status: 'returned' });
+    expectApiError(await made.get(`/api/frontoffice/reservation/${stay.id}/registration-card`), 403);
+  });
+});
