@@ -352,11 +352,18 @@ async function splitCount(c: HookContext, checkId: number) {
   return rows[0].n;
 }
 
-/** A discount is given for one of the property's discount reasons, still in use. */
-async function discountReason(c: HookContext, reasonId: number) {
+/**
+ * The bill a discount is given on, locked: open, nothing paid on it yet, and the reason one of the property's
+ * discount reasons still in use.
+ */
+async function discountableCheck(c: HookContext, checkId: number, reasonId: number) {
+  const check = await loadCheck(c.trx, c.auth.branchId, checkId);
+  if (check.status !== 'open') throw conflict('pos-check.notOpen', { number: check.number });
+  if (new Decimal(check.paid).gt(0)) throw conflict('pos-check.paymentsStarted');
   const { rows } = await sql`
     SELECT 1 FROM pos_reason WHERE branch_id = ${c.auth.branchId} AND id = ${reasonId} AND kind = 'discount' AND active`.execute(c.trx);
   if (!rows.length) throw invalid([{ field: 'reason_id', key: 'pos-pay.discountReason', params: {} }]);
+  return check;
 }
 
 /** A discount on one item of an open bill (by its line number), before any payment: a percentage and a reason. */
@@ -377,10 +384,7 @@ export const discountItem = defineOp<{ id: number; line: number; percent: number
     },
   },
   async handler(c, input) {
-    const check = await loadCheck(c.trx, c.auth.branchId, input.id);
-    if (check.status !== 'open') throw conflict('pos-check.notOpen', { number: check.number });
-    if (new Decimal(check.paid).gt(0)) throw conflict('pos-check.paymentsStarted');
-    await discountReason(c, input.reason_id);
+    const check = await discountableCheck(c, input.id, input.reason_id);
     const { rows: items } = await sql<{ id: number; amount: string }>`
       SELECT id, amount::text AS amount FROM pos_check_item
        WHERE branch_id = ${c.auth.branchId} AND check_id = ${check.id} AND line_no = ${input.line} AND status <> 'void'`.execute(c.trx);
@@ -417,10 +421,7 @@ export const discount = defineOp<{ id: number; percent: number; reason_id: numbe
     },
   },
   async handler(c, input) {
-    const check = await loadCheck(c.trx, c.auth.branchId, input.id);
-    if (check.status !== 'open') throw conflict('pos-check.notOpen', { number: check.number });
-    if (new Decimal(check.paid).gt(0)) throw conflict('pos-check.paymentsStarted');
-    await discountReason(c, input.reason_id);
+    const check = await discountableCheck(c, input.id, input.reason_id);
     await sql`UPDATE pos_check SET discount_pct = ${input.percent}, discount_reason_id = ${input.reason_id}, version = version + 1,
                      updated_at = now(), updated_by = ${c.auth.user.id}
                WHERE branch_id = ${c.auth.branchId} AND id = ${check.id}`.execute(c.trx);
