@@ -30,7 +30,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     code: 'FO',
     name: 'Front office',
     description: 'Reservations, check-in and check-out, guest folios',
-    grants: ['frontoffice.*'],
+    grants: ['frontoffice.*', 'housekeeping.extrabed'],
     mainModule: 'frontoffice',
     viewOnly: ['housekeeping.*', 'sales.rate', 'sales.currency', 'system.tax-service', 'system.pay-article'],
   },

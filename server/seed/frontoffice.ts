@@ -123,7 +123,7 @@ async function seedCodeLists(db: Db, branchId: number) {
     codes([
       ['BABY', 'Baby cot'],
       ['XBED', 'Extra bed'],
-    ]).map((r) => ({ ...r, deposit: '0' })),
+    ]).map((r) => ({ ...r, deposit: '0', stock: r.code === 'BABY' ? 6 : 10 })),
   );
 }
 
@@ -472,4 +472,12 @@ export async function seedReservations(db: Db, branchId: number, businessDate: s
     db,
   );
   await sql`SELECT setval('reservation_number_seq', ${100001 + n})`.execute(db);
+  // an extra bed in three of the rooms in house, a cot for two families arriving: one of each a stay, well in stock
+  await sql`
+    INSERT INTO reservation_extra_bed (branch_id, reservation_id, other_loan_item_id, quantity, first_night, last_night)
+    SELECT v.branch_id, v.id, i.id, 1, v.arrival, v.departure - 1
+      FROM (SELECT *, row_number() OVER (PARTITION BY status ORDER BY id) AS n FROM reservation
+             WHERE branch_id = ${branchId} AND (status = 'in_house' OR (status = 'confirmed' AND arrival > ${businessDate}::date))) v
+      JOIN other_loan_item i ON i.branch_id = v.branch_id AND i.code = CASE v.status WHEN 'in_house' THEN 'XBED' ELSE 'BABY' END
+     WHERE v.n <= CASE v.status WHEN 'in_house' THEN 3 ELSE 2 END`.execute(db);
 }
