@@ -110,7 +110,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
   };
 
   const save = async () => {
-    if (!canSave) return;
+    if (!canSave || record.busy) return;
     controller.record.dismiss();
     if (!formRef.current?.validateForm()) {
       controller.store.set((s) => ({ ...s, attempted: true }));
@@ -128,6 +128,8 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
   };
 
   const act = async (key: string) => {
+    // one write at a time: an action taken while a save is on its way would go with the version before it
+    if (record.busy) return;
     const action = spec!.status!.actions.find((a) => a.key === key)!;
     if (
       action.confirm &&
@@ -277,7 +279,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
       </div>
       <div className="card-footer row doc-actions">
         {canSave && (
-          <button type="button" className="btn btn-primary" onClick={() => void save()} data-testid="document-save">
+          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={record.busy} data-testid="document-save">
             <Icon name="check" size="sm" /> {t('common.save')}
           </button>
         )}
@@ -293,6 +295,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
             type="button"
             className={`btn ${a.tone === 'primary' ? 'btn-primary' : a.tone === 'danger' ? 'btn-danger' : ''}`}
             onClick={() => void act(a.key)}
+            disabled={record.busy}
           >
             {t(a.label)}
           </button>
@@ -303,6 +306,7 @@ export function DocumentEditor({ def, entity, id, resource, onSaved, onDeleted, 
             type="button"
             className={`btn ${a.tone === 'primary' ? 'btn-primary' : a.tone === 'danger' ? 'btn-danger' : ''}`}
             onClick={() => void commands.run(a)}
+            disabled={record.busy}
           >
             {t(a.label)}
           </button>
