@@ -4,9 +4,9 @@ import cluster, { type Worker } from 'node:cluster';
 export const PROCESS_INDEX = Number(process.env.HOTELIER_PROCESS_INDEX ?? 0);
 
 /**
- * Forks `count` server processes sharing the port (Node's cluster: the primary hands out connections) and
- * keeps them running: one that dies is started again in its place. State that must be one for all lives
- * in the database (sessions, sign-in throttles, idempotency keys, flow runs), so any process may answer.
+ * Forks `count` server processes sharing the port (Node's cluster) and keeps them running: one that dies is
+ * started again in its place. State that must be one for all lives in the database (sessions, sign-in
+ * throttles, idempotency keys, flow runs), so any process may answer.
  * Resolves once every process listens; the function it resolves with stops them all.
  */
 export async function runProcesses(count: number): Promise<() => Promise<void>> {
