@@ -377,10 +377,15 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
         errors.push({ file, pointer: '/flow', message: `flow '${s.flow}' runs on the server; a screen shows a client flow` });
       break;
     }
-    case 'report':
+    case 'report': {
       if (s.report && missing(raw, 'report', s.report))
         errors.push({ file, pointer: '/report', message: `report '${s.report}' does not exist (no reports/**/${s.report}.json)` });
+      const params = s.report ? raw.reports.get(s.report)?.data.parameters?.properties : undefined;
+      for (const [from, to] of Object.entries(s.routeParams ?? {}))
+        if (params && !(to in params))
+          errors.push({ file, pointer: `/routeParams/${from}`, message: `report '${s.report}' has no parameter '${to}'` });
       break;
+    }
   }
   void id;
   return errors;

@@ -138,6 +138,15 @@ describe('a broken definition is reported with its file, JSON pointer and a sent
     ]);
   });
 
+  it('a report screen fixing from its route a parameter the report does not have', () => {
+    const errors = broken((p) =>
+      p.write('screens/fo/minibar-plan.json', { kind: 'report', report: 'minibar-sales', routeParams: { id: 'room_id' } }),
+    );
+    expect(errors).toEqual([
+      { file: 'screens/fo/minibar-plan.json', pointer: '/routeParams/id', message: "report 'minibar-sales' has no parameter 'room_id'" },
+    ]);
+  });
+
   it('a report column with a typo in a property, with its pointer', () => {
     const errors = broken((p) => p.edit('reports/fo/minibar-sales.json', (r) => (r.columns[1].widht = 120)));
     expect(errors).toEqual([{ file: 'reports/fo/minibar-sales.json', pointer: '/columns/1', message: "unknown property 'widht'" }]);

@@ -86,7 +86,7 @@ export async function postCash(c: HookContext, shift: OpenShift, p: CashPosting)
 }
 
 /** The box's expected cash: the float and every movement of the shift. */
-async function expectedCash(trx: Db, branchId: number, shift: { id: number; opening_float: string }): Promise<Decimal> {
+export async function expectedCash(trx: Db, branchId: number, shift: { id: number; opening_float: string }): Promise<Decimal> {
   const { rows } = await sql<{ total: string }>`
     SELECT coalesce(sum(amount), 0)::text AS total FROM gc_cash_movement WHERE branch_id = ${branchId} AND shift_id = ${shift.id}`.execute(
     trx,

@@ -193,6 +193,8 @@ export interface ReportScreen {
   report?: string;
   /** … the route parameter that holds it (utilities/reporting/{code}) */
   fromParam?: string;
+  /** report parameters the route fixes: route parameter → report parameter (…/pos-payment-trans/{id} → check_id) */
+  routeParams?: Record<string, string>;
   title?: string;
 }
 

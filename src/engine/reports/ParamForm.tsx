@@ -16,16 +16,19 @@ export function ParamForm({
   values,
   onChange,
   onSubmit,
+  hidden,
   children,
 }: {
   def: Pick<ReportDefinition, 'parameters'>;
   values: ParamValues;
   onChange(v: ParamValues): void;
   onSubmit?(): void;
+  /** parameters the address fixes: not asked for */
+  hidden?: ParamValues;
   children?: ReactNode;
 }) {
   const { t, lang } = useI18n();
-  const props = Object.entries(def.parameters?.properties ?? {});
+  const props = Object.entries(def.parameters?.properties ?? {}).filter(([name]) => !hidden?.[name]);
   const set = (name: string, v: string | null | undefined) => {
     const next = { ...values };
     if (v === null || v === undefined || v === '') delete next[name];

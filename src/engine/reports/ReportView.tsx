@@ -28,11 +28,11 @@ function fromSearch(search: URLSearchParams): ParamValues {
  * Any report by code: its parameters (kept in the URL, so a report link reopens with the same
  * filter), the grid with groups and totals, its chart, export and print. Screen kind `report`.
  */
-export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
+export function ReportView({ code, meta, fixed }: { code: string; meta: ReportMeta; fixed?: ParamValues }) {
   const { t, lang } = useI18n();
   const session = useSession();
   const [search, setSearch] = useSearchParams();
-  const applied = useMemo(() => fromSearch(search), [search]);
+  const applied = useMemo(() => ({ ...fromSearch(search), ...fixed }), [search, fixed]);
   const [values, setValues] = useState<ParamValues>(applied);
   const [result, setResult] = useState<ReportResult>();
   const [error, setError] = useState<ApiError>();
@@ -89,13 +89,13 @@ export function ReportView({ code, meta }: { code: string; meta: ReportMeta }) {
       }),
     };
   }, [result, lang, t]);
-  const hasParams = Object.keys(meta.parameters?.properties ?? {}).length > 0;
+  const hasParams = Object.keys(meta.parameters?.properties ?? {}).some((name) => !fixed?.[name]);
 
   return (
     <div className="stack report-view">
       <div className="card no-print">
         <div className="card-body">
-          <ParamForm def={meta} values={values} onChange={setValues} onSubmit={run}>
+          <ParamForm def={meta} values={values} onChange={setValues} onSubmit={run} hidden={fixed}>
             {hasParams && (
               <button type="submit" className="btn btn-primary" data-testid="report-run">
                 <Icon name="refresh" size="sm" /> {t('report.run')}

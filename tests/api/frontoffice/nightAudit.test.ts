@@ -80,6 +80,11 @@ beforeAll(async () => {
     INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, rate_code_id, adults, status, reserve_type_id)
     VALUES (${branch}, 'NBR-NS1', ${guest}, ${BUSINESS_DATE}, '2026-11-25', ${await code('room_type', 'DLX')}, ${await code('room', '105')}, ${id.RO}, 2,
             'confirmed', ${await code('reserve_type', 'GTD')}) RETURNING id`);
+  // the general cashier went home without closing her shift: 750.000 float in the box, nothing counted
+  id.shift = await one(sql`
+    INSERT INTO gc_shift (branch_id, user_id, business_date, cash_account_id, opening_float)
+    VALUES (${branch}, (SELECT id FROM app_user WHERE username = 'admin'), ${BUSINESS_DATE},
+            (SELECT id FROM gl_account WHERE branch_id = ${branch} AND code = '1101.01'), 750000) RETURNING id`);
   // in house since yesterday and due out today
   id.dueOut = await one(sql`
     INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, rate_code_id, adults, status)
@@ -117,7 +122,20 @@ describe('the night audit of a 16-room hotel', () => {
       charged: 2,
       charged_total: '4235000',
       no_shows: 1,
+      shifts_closed: 1,
     });
+    // the forgotten shift is closed as expected, with no count, naming the run; the audit log says so
+    const shift = (
+      await sql<Record<string, unknown>>`
+      SELECT status, expected::text, counted, closed_by_run FROM gc_shift WHERE id = ${id.shift}`.execute(db)
+    ).rows[0];
+    expect(shift).toEqual({ status: 'closed', expected: '750000.00', counted: null, closed_by_run: expect.anything() });
+    expect(shift.closed_by_run).toBe(run.id);
+    expect(
+      await one(
+        sql`SELECT summary FROM audit_log WHERE entity = 'night-audit' AND action = 'close-shift' AND entity_id = ${String(run.id)}`,
+      ),
+    ).toMatch(/closed, not counted; expected 750000\.00/);
 
     const { rows: charges } = await sql<{ code: string; article: string; base: string; amount: string }>`
       SELECT v.code, a.code AS article, l.base::text, l.amount::text FROM folio_line l

@@ -795,6 +795,24 @@ describe('a paid bill reopened by right', () => {
         JOIN gl_account a ON a.branch_id = l.branch_id AND a.id = l.account_id
        WHERE l.branch_id = ${branch} AND a.code = '2107.01' AND l.subledger = 'pos_check' AND l.subledger_id = ${bill.id}`.execute(db);
     expect(clearing[0].balance).toBe('0.00');
+
+    // the night auditor follows the bill to its payments: each reversal beside the payment it cancels, netting to the room charge
+    const auditor = await t.login('frontdesk');
+    auditor.branchId = branch;
+    const { rows: list } = await ok(await auditor.get('/api/reports/na-bill-restaurant?date=2026-11-23'));
+    expect(list.find((r: { number: string }) => r.number === bill.number)).toMatchObject({ check_id: bill.id });
+    const paid = await ok(await auditor.get(`/api/reports/na-pos-payment-trans?check_id=${bill.id}`));
+    expect(paid.rows.map((r: any) => [r.kind, r.amount, r.reverses === null ? null : 'reversal', r.cashier])).toEqual([
+      ['room', '30000.00', null, 'Dewi Lestari'],
+      ['cash', '42600.00', null, 'Dewi Lestari'],
+      ['room', '-30000.00', 'reversal', 'Dewi Lestari'],
+      ['cash', '-42600.00', 'reversal', 'Dewi Lestari'],
+      ['room', '72600.00', null, 'Dewi Lestari'],
+    ]);
+    expect(paid.rows[2].reverses).toBe(`#${paid.rows[0].id}`);
+    expect(paid.rows[0].detail).toMatch(/^\S+ · /);
+    expect(paid.grandTotals.amount).toBe('72600');
+    expectApiError(await auditor.get('/api/reports/na-pos-payment-trans'), 400);
   });
 });
 

@@ -11,6 +11,7 @@ import { formatDate, formatMoney } from '../../../../src/core/format/format.js';
 import { postRoomCharges } from '../stay/roomCharges.js';
 import { auditChecks } from './checks.js';
 import { checkGuestLedger } from './guestLedger.js';
+import { closeOpenShifts } from './closeShifts.js';
 import { postNoShows } from './noShows.js';
 import { keepReportSet, runReportSet } from './reportSet.js';
 import { dayStatistics, keepDayStatistics } from './statistics.js';
@@ -19,8 +20,8 @@ import { roomsForNewDay } from '../../housekeeping/roomStatus.js';
 export const NIGHT_AUDIT = 'frontoffice.night-audit';
 /** stays charged per step: each batch commits alone, so a crash loses at most one batch's work (done again) */
 export const CHARGE_BATCH = 250;
-/** steps after the charges, for the progress bar: no-shows, statistics, the report set, roll */
-const LATER_STEPS = 4;
+/** steps after the charges, for the progress bar: no-shows, cashier shifts, statistics, the report set, roll */
+const LATER_STEPS = 5;
 
 interface AuditContext {
   business_date: string;
@@ -48,7 +49,7 @@ async function inHouseIds(db: Db, branchId: number, day: string, after: number, 
 
 /**
  * The night audit (flows/night-audit-run.json): checks → room and package charges in batches → no-shows →
- * statistics → the report set kept as the auditor sees it → roll the business date. Every posting is keyed (stay, night, article), the statistics are
+ * the cashier shifts still open closed → statistics → the report set kept as the auditor sees it → roll the business date. Every posting is keyed (stay, night, article), the statistics are
  * kept once per day and the roll only moves the date it closes, so a resumed step, or a second run of the
  * same day, posts nothing new. The roll is the last step's own transaction.
  */
@@ -129,6 +130,12 @@ export const nightAuditFlow: ServerFlowImplementation = {
         return { no_shows: r.noShows };
       });
       ledgerTies(write, run.branchId, 'noShows');
+      return { done: c.done + 1, current: 'nightAudit.step.shifts' };
+    }),
+    closeShifts: serverStep(async ({ context, run, auth, write }) => {
+      const c = context as unknown as AuditContext;
+      write(async (trx) => ({ shifts_closed: await closeOpenShifts(trx, auth, run.id) }));
+      ledgerTies(write, run.branchId, 'shifts');
       return { done: c.done + 1, current: 'nightAudit.step.statistics' };
     }),
     keepStatistics: serverStep(async ({ db, context, run, write }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReportScreen as ReportScreenDef } from '../../../core/meta/types';
 import { ApiError } from '../../api/client';
 import { dataProvider, type ReportMeta } from '../../api/dataProvider';
@@ -16,6 +16,11 @@ export default function ReportScreen({ bundle, params }: ScreenProps) {
   const { t, lang } = useI18n();
   const nav = useStore(navigationStore);
   const [state, setState] = useState<{ meta?: ReportMeta; error?: string }>({});
+  // the parameters the address fixes (a bill's payments at …/pos-payment-trans/{id})
+  const fixedKey = JSON.stringify(
+    Object.entries(def.routeParams ?? {}).flatMap(([from, to]) => (params[from] ? [[to, params[from]]] : [])),
+  );
+  const fixed = useMemo(() => Object.fromEntries(JSON.parse(fixedKey) as [string, string][]), [fixedKey]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -42,7 +47,7 @@ export default function ReportScreen({ bundle, params }: ScreenProps) {
           {state.meta.description[lang]}
         </p>
       )}
-      <ReportView code={code} meta={state.meta} />
+      <ReportView code={code} meta={state.meta} fixed={fixed} />
     </>
   );
 }
