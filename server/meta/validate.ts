@@ -316,6 +316,7 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       });
       if (e) {
         Object.keys(s.fixedFilter ?? {}).forEach((f) => fieldOf(e, f, `/fixedFilter/${f}`));
+        Object.entries(s.routeFilter ?? {}).forEach(([from, f]) => fieldOf(e, f, `/routeFilter/${from}`));
         Object.keys(s.day?.match ?? {}).forEach((f) => {
           if (fieldOf(e, f, `/day/match/${f}`) && e.properties[f]?.format !== 'date')
             errors.push({ file, pointer: `/day/match/${f}`, message: `'${f}' of ${e.$id} is not a date field` });

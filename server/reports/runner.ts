@@ -35,6 +35,8 @@ function relativeDate(token: string, businessDate: string): string | undefined {
       return businessDate;
     case 'today':
       return dayjs().format('YYYY-MM-DD');
+    case 'nextBusinessDate':
+      return b.add(1, 'day').format('YYYY-MM-DD');
     case 'yesterday':
       return b.subtract(1, 'day').format('YYYY-MM-DD');
     case 'startOfMonth':

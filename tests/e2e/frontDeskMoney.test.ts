@@ -134,6 +134,16 @@ describe('a stay from check-in to the invoice at the front desk', () => {
     const minibar = (await get(`/api/data/frontoffice/folio/${w1.id}`)).lines.find((l: { kind: string }) => l.kind === 'charge');
     await op('folioTransfer', { line_ids: [minibar.id], to_folio_id: w2.id });
     expect(Object.fromEntries((await folios()).map((f) => [f.window_no, f.balance]))).toEqual({ 1: '-500000.00', 2: '223850.00' });
+    // the stay's own folios, reached by its id: both windows and nobody else's, and a way back to all
+    await page.goto(`/frontoffice/dashboard/list/${booking!.id}`);
+    await page.locator('[data-testid=list-narrowed]').waitFor();
+    await expect.poll(() => page.locator('[data-testid=row-count]').textContent(), { timeout: 15_000 }).toMatch(/^2\b/);
+    await screenshot(page, 'stay-folios-desktop');
+    const all = page.waitForRequest((r) => r.url().includes('/api/data/frontoffice/folio-balance') && !r.url().includes('filter='));
+    await page.locator('[data-testid=list-narrowed]').getByRole('link').click();
+    await page.waitForURL('**/frontoffice/dashboard/list');
+    await all;
+    await page.locator('[data-testid=list-narrowed]').waitFor({ state: 'detached' });
 
     // the company's window paid by card: only the last four digits are asked for and kept
     await page.goto(`/frontoffice/billing/list?edit=${w2.id}`);
@@ -164,6 +174,26 @@ describe('a stay from check-in to the invoice at the front desk', () => {
     expect(text).toContain('4242');
     expect(text).not.toMatch(/4[0-9]{15}/);
     await screenshot(page, 'folio-closed-desktop');
+    await context.close();
+  });
+});
+
+/** Siti tries the door of a room whose lock had its batteries changed: a test card from the lock test screen. */
+describe('the lock test at the front desk', () => {
+  it('encodes a test card for a room and shows when its door was last tried', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'frontdesk');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/frontoffice/testing?q=G101');
+    await page.locator('.ag-row', { hasText: 'G101' }).first().click();
+    await page.locator('.drawer').getByRole('button', { name: 'Buat kartu uji', exact: true }).click();
+    const done = page.locator('.dialog', { hasText: /Kartu uji K\d+ untuk kamar G101 sudah dibuat oleh encoder file/ });
+    await done.waitFor();
+    await screenshot(page, 'lock-test-desktop');
+    await done.getByRole('button').first().click();
+    await page.goto('/frontoffice/genratekeys?f.kind=test');
+    await page.locator('.ag-row', { hasText: 'Kartu uji' }).first().waitFor();
+    await screenshot(page, 'lock-test-key-log-desktop');
     await context.close();
   });
 });

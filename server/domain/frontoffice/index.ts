@@ -21,7 +21,7 @@ import { changeDeparture, roomMove } from './stay/stayChanges.js';
 import { checkOut } from './stay/checkOut.js';
 import { folioRoutes } from './folio/routes.js';
 import { nightAuditFlow } from './nightAudit/nightAuditFlow.js';
-import { cancelKey, duplicateKeys, issueKeys } from './keys/keyOps.js';
+import { cancelKey, duplicateKeys, issueKeys, testLock } from './keys/keyOps.js';
 import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
 import { reservationViewRoutes } from './reservationView.js';
 
@@ -57,6 +57,7 @@ export const frontOfficeModule: DomainModule = {
     issueKeys,
     duplicateKeys,
     cancelKey,
+    testLock,
     returnLoan,
     chargeLoan,
   ],

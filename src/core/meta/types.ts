@@ -110,6 +110,8 @@ export interface ListScreen {
   open?: string;
   /** one New button per kind of record, each opening its own route (a cash advance, a reimbursement) */
   create?: { label: string; to: string }[];
+  /** a route parameter that narrows the list to the rows whose field equals it (…/list/{id?}: a stay's folios) */
+  routeFilter?: Record<string, string>;
   /** filters always applied, never shown (status in_house) */
   fixedFilter?: Record<string, { op: 'eq' | 'ne' | 'in' | 'gt' | 'gte' | 'lt' | 'lte'; value: unknown }>;
   /** one date chosen in the toolbar (default the business date) compared with date fields */

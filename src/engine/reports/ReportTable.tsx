@@ -88,7 +88,16 @@ export function ReportTable({ result }: { result: ReportResult }) {
                       const href = c.link && item.row[c.field] != null ? linkOf(c, item.row) : undefined;
                       return (
                         <td key={c.field} className={num(c) ? 'num' : undefined}>
-                          {href ? <Link to={href}>{text}</Link> : text}
+                          {href?.startsWith('/api/') ? (
+                            // a file the server makes (a registration card): downloaded with the session's cookie
+                            <a href={href} download>
+                              {text}
+                            </a>
+                          ) : href ? (
+                            <Link to={href}>{text}</Link>
+                          ) : (
+                            text
+                          )}
                         </td>
                       );
                     })}

@@ -75,6 +75,45 @@ describe('key cards', () => {
   });
 });
 
+describe('the lock test', () => {
+  it('encodes a test card for a room with no stay, opening the door for 15 minutes, kept in the key log and cancellable', async () => {
+    const room = await one(sql`SELECT r.id FROM room r JOIN branch b ON b.id = r.branch_id WHERE b.code = 'GNB' AND r.code = ${stay.room}`);
+    const res = await desk.post('/api/ops/frontoffice.keyTest', { id: room });
+    expect(res.statusCode, res.body).toBe(200);
+    const out = res.json();
+    expect(out).toMatchObject({ room: stay.room, encoder: 'file', card_no: expect.stringMatching(/^K\d+$/) });
+    const card = (
+      await sql<{ kind: string; reservation_id: number | null; minutes: number; status: string }>`
+        SELECT kind, reservation_id, extract(epoch FROM valid_to - valid_from)::int / 60 AS minutes, status FROM key_card WHERE card_no = ${out.card_no}`.execute(
+        db,
+      )
+    ).rows[0];
+    expect(card).toEqual({ kind: 'test', reservation_id: null, minutes: 15, status: 'active' });
+    expect(JSON.parse(fs.readFileSync(keyFile(out.card_no), 'utf8'))).toMatchObject({
+      action: 'encode',
+      kind: 'test',
+      room: stay.room,
+      guest: 'TEST',
+      reservation: '',
+      validTo: out.valid_to,
+    });
+    // the doors' list shows the test and who made it
+    const lock = (await desk.get(`/api/data/frontoffice/room-lock/${room}`)).json();
+    expect(lock).toMatchObject({ code: stay.room, last_test_by: expect.any(Number) });
+    expect(lock.active_cards).toBeGreaterThanOrEqual(1);
+    const id = await one(sql`SELECT id FROM key_card WHERE card_no = ${out.card_no}`);
+    expect((await desk.post('/api/ops/frontoffice.keyCancel', { id, reason: 'Door opened, test done' })).statusCode).toBe(200);
+    expect(fs.existsSync(keyFile(out.card_no, '.cancel'))).toBe(true);
+  });
+
+  it('refuses a room that does not exist, and an attendant without the right to make keys', async () => {
+    expectApiError(await desk.post('/api/ops/frontoffice.keyTest', { id: 999999 }), 404);
+    const made = await t.login('housekeeping');
+    const room = await one(sql`SELECT r.id FROM room r JOIN branch b ON b.id = r.branch_id WHERE b.code = 'GNB' LIMIT 1`);
+    expectApiError(await made.post('/api/ops/frontoffice.keyTest', { id: room }), 403);
+  });
+});
+
 describe('items lent to guests', () => {
   let iron: number;
   it('lends the only iron, and refuses a second while it is out', async () => {

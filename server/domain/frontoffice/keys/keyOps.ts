@@ -11,7 +11,7 @@ export const KEYS = 'frontoffice.keys';
 interface CardRow {
   id: number;
   card_no: string;
-  kind: 'new' | 'duplicate';
+  kind: KeyPayload['kind'];
   valid_from: string;
   valid_to: string;
   branch_code: string;
@@ -34,9 +34,9 @@ const payload = (r: CardRow): KeyPayload => ({
 const cardsOf = (c: HookContext, where: ReturnType<typeof sql>) =>
   sql<CardRow>`
     SELECT k.id, k.card_no, k.kind, to_char(k.valid_from, 'YYYY-MM-DD"T"HH24:MI') AS valid_from, to_char(k.valid_to, 'YYYY-MM-DD"T"HH24:MI') AS valid_to,
-           b.code AS branch_code, r.code AS room, g.name AS guest, v.code AS reservation
+           b.code AS branch_code, r.code AS room, coalesce(g.name, 'TEST') AS guest, coalesce(v.code, '') AS reservation
       FROM key_card k JOIN branch b ON b.id = k.branch_id JOIN room r ON r.branch_id = k.branch_id AND r.id = k.room_id
-      JOIN reservation v ON v.branch_id = k.branch_id AND v.id = k.reservation_id JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
+      LEFT JOIN reservation v ON v.branch_id = k.branch_id AND v.id = k.reservation_id LEFT JOIN guest g ON g.branch_id = v.branch_id AND g.id = v.guest_id
      WHERE k.branch_id = ${c.auth.branchId} AND ${where} ORDER BY k.id`.execute(c.trx);
 
 async function cancelCards(c: HookContext, rows: CardRow[], reason: string) {
@@ -46,6 +46,27 @@ async function cancelCards(c: HookContext, rows: CardRow[], reason: string) {
              WHERE branch_id = ${c.auth.branchId} AND id = ANY(${rows.map((r) => Number(r.id))}::bigint[])`.execute(c.trx);
   const encoder = keyEncoder(c.ctx.config.dataDir);
   for (const r of rows) await encoder.cancel(payload(r));
+}
+
+/** Keeps `count` cards in the key log and has the lock system encode each, its answer kept beside the card. */
+async function encodeCards(
+  c: HookContext,
+  card: { reservationId: number | null; roomId: number; kind: KeyPayload['kind']; validTo: ReturnType<typeof sql>; count: number },
+): Promise<CardRow[]> {
+  const branch = c.auth.branchId;
+  const encoder = keyEncoder(c.ctx.config.dataDir);
+  const { rows: created } = await sql<{ id: number }>`
+    INSERT INTO key_card (branch_id, card_no, reservation_id, room_id, kind, valid_from, valid_to, encoder, encoder_ref, created_by, updated_by)
+    SELECT ${branch}, 'K' || nextval('key_card_number_seq'), ${card.reservationId}, ${card.roomId}, ${card.kind}, localtimestamp(0), ${card.validTo},
+           ${encoder.name}, '', ${c.auth.user.id}, ${c.auth.user.id}
+      FROM generate_series(1, ${card.count})
+    RETURNING id`.execute(c.trx);
+  const cards = (await cardsOf(c, sql`k.id = ANY(${created.map((r) => Number(r.id))}::bigint[])`)).rows;
+  for (const k of cards) {
+    const ref = await encoder.encode(payload(k));
+    await sql`UPDATE key_card SET encoder_ref = ${ref} WHERE branch_id = ${branch} AND id = ${k.id}`.execute(c.trx);
+  }
+  return cards;
 }
 
 /**
@@ -80,18 +101,7 @@ async function issue(c: HookContext, reservationId: number, kind: 'new' | 'dupli
   const active = (await cardsOf(c, sql`k.reservation_id = ${reservationId} AND k.status = 'active'`)).rows;
   if (kind === 'duplicate' && !active.length) throw conflict('keys.noSetToDuplicate', { code: stay.code });
   if (kind === 'new') await cancelCards(c, active, 'new set');
-  const { rows: created } = await sql<{ id: number }>`
-    INSERT INTO key_card (branch_id, card_no, reservation_id, room_id, kind, valid_from, valid_to, encoder, encoder_ref, created_by, updated_by)
-    SELECT ${branch}, 'K' || nextval('key_card_number_seq'), ${reservationId}, ${stay.room_id}, ${kind}, localtimestamp(0), ${validTo}::timestamp,
-           ${keyEncoder(c.ctx.config.dataDir).name}, '', ${c.auth.user.id}, ${c.auth.user.id}
-      FROM generate_series(1, ${count})
-    RETURNING id`.execute(c.trx);
-  const encoder = keyEncoder(c.ctx.config.dataDir);
-  const cards = (await cardsOf(c, sql`k.id = ANY(${created.map((r) => Number(r.id))}::bigint[])`)).rows;
-  for (const card of cards) {
-    const ref = await encoder.encode(payload(card));
-    await sql`UPDATE key_card SET encoder_ref = ${ref} WHERE branch_id = ${branch} AND id = ${card.id}`.execute(c.trx);
-  }
+  const cards = await encodeCards(c, { reservationId, roomId: stay.room_id, kind, validTo: sql`${validTo}::timestamp`, count });
   return {
     cards: cards.map((k) => ({ id: Number(k.id), card_no: k.card_no, valid_to: k.valid_to })),
     count: cards.length,
@@ -147,5 +157,40 @@ export const cancelKey = defineOp<{ id: number; reason: string }>({
     if (status !== 'active') throw conflict('keys.alreadyCancelled', { card: rows[0].card_no });
     await cancelCards(c, rows, input.reason);
     return { id: input.id, card_no: rows[0].card_no, status: 'cancelled' };
+  },
+});
+
+/** how long a test card opens its door: enough to walk to the room and try it */
+export const TEST_CARD_MINUTES = 15;
+
+export const testLock = defineOp<{ id: number }>({
+  name: 'frontoffice.keyTest',
+  summary: `Encode a test card for a room, with no stay, opening its door for ${TEST_CARD_MINUTES} minutes: the lock and the encoder tried end to end`,
+  resource: KEYS,
+  action: 'test',
+  input: {
+    type: 'object',
+    required: ['id'],
+    additionalProperties: false,
+    properties: { id: { ...id, 'x-ref': 'frontoffice/room', description: 'the room whose lock is tried' } },
+  },
+  async handler(c, input) {
+    const { rows } = await sql<{ id: number; code: string }>`
+      SELECT id, code FROM room WHERE branch_id = ${c.auth.branchId} AND id = ${input.id} AND active`.execute(c.trx);
+    if (!rows.length) throw notFound('room.title');
+    const [card] = await encodeCards(c, {
+      reservationId: null,
+      roomId: input.id,
+      kind: 'test',
+      validTo: sql`localtimestamp(0) + make_interval(mins => ${TEST_CARD_MINUTES})`,
+      count: 1,
+    });
+    return {
+      card_no: card.card_no,
+      room: rows[0].code,
+      valid_to: card.valid_to,
+      minutes: TEST_CARD_MINUTES,
+      encoder: keyEncoder(c.ctx.config.dataDir).name,
+    };
   },
 });

@@ -103,9 +103,20 @@ export function toApiFilter(state: ListState, entity: EntitySchema): Record<stri
   return out;
 }
 
-/** What a list always asks besides the user's filters: its fixed filters, and its dates compared with the day. */
-export function screenFilter(def: ListScreen, day: string | undefined): Record<string, FilterValue> {
+/**
+ * What a list always asks besides the user's filters: its fixed filters, the rows the address narrows it to
+ * (a route parameter named in routeFilter), and its dates compared with the day.
+ */
+export function screenFilter(
+  def: ListScreen,
+  day: string | undefined,
+  params: Record<string, string | undefined> = {},
+): Record<string, FilterValue> {
   const out: Record<string, FilterValue> = { ...(def.fixedFilter ?? {}) };
+  for (const [from, field] of Object.entries(def.routeFilter ?? {})) {
+    const v = params[from];
+    if (v) out[field] = { op: 'eq', value: /^\d+$/.test(v) ? Number(v) : v };
+  }
   if (def.day && day) for (const [field, op] of Object.entries(def.day.match)) out[field] = { op, value: day };
   return out;
 }

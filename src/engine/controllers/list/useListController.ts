@@ -46,6 +46,7 @@ export function useListController(
   entity: EntitySchema,
   source: Pick<DataProvider, 'getList'> = dataProvider,
   businessDate?: string,
+  params: Record<string, string | undefined> = {},
 ): ListController {
   const [search, setSearch] = useSearchParams();
   const state = useMemo(() => parseListState(search, def, entity), [search, def, entity]);
@@ -70,12 +71,13 @@ export function useListController(
   const q = state.q || undefined;
   const filterKey = JSON.stringify(state.filters);
   const day = def.day ? (state.day ?? businessDate) : undefined;
+  const paramsKey = JSON.stringify(params);
   const filter = useMemo(
     () => ({
       ...toApiFilter({ q: '', dir: 'asc', filters: JSON.parse(filterKey) as ListState['filters'] }, entity),
-      ...screenFilter(def, day),
+      ...screenFilter(def, day, JSON.parse(paramsKey) as Record<string, string>),
     }),
-    [filterKey, entity, def, day],
+    [filterKey, entity, def, day, paramsKey],
   );
   const current = useRef<unknown>(undefined);
   const getPage = useMemo(() => {

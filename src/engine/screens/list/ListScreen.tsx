@@ -52,7 +52,7 @@ const gridTheme = themeQuartz.withParams({
 const NUMERIC = new Set(['money', 'number', 'integer', 'percent']);
 
 /** The generic list, drawn over the list controller: a grid paging on the server, a form beside it. */
-export default function ListScreen({ bundle, route }: ScreenProps) {
+export default function ListScreen({ bundle, route, params }: ScreenProps) {
   const def = bundle.screen as ListDef;
   const entity = bundle.entities[def.entity] as EntitySchema;
   const form = def.form ? (bundle.screens[def.form] as FormScreen) : undefined;
@@ -60,7 +60,9 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
   const session = useSession();
   const { t, has, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const list = useListController(def, entity, undefined, bundle.context?.businessDate);
+  const list = useListController(def, entity, undefined, bundle.context?.businessDate, params);
+  // the address narrows the list (a stay's folios): say so, and lead back to all the rows
+  const narrowed = Object.keys(def.routeFilter ?? {}).some((p) => params[p]);
   const navigate = useNavigate();
   const { state, status, getPage } = list;
   const [showFilters, setShowFilters] = useState(() => Object.keys(state.filters).length > 0);
@@ -166,6 +168,12 @@ export default function ListScreen({ bundle, route }: ScreenProps) {
           </button>
         )}
       </div>
+      {narrowed && (
+        <div className="alert alert-info list-narrowed" data-testid="list-narrowed">
+          <Icon name="filter" size="sm" /> <span>{t('list.narrowed')}</span>
+          <Link to={route.fullPath.replace(/\/\{[^}]+\?\}/g, '')}>{t('list.showAll')}</Link>
+        </div>
+      )}
       {showFilters && def.filters && <FilterBar fields={def.filters} entity={entity} state={state} onChange={list.setFilters} />}
       <div className="list-grid" aria-busy={status.loading}>
         {status.loading && <ListSkeleton label={t('common.loading')} />}

@@ -13,6 +13,7 @@ import payArticleSchema from '../../../../schemas/system/pay-article.json';
 import payArticleList from '../../../../screens/system/pay-article.json';
 import reservationSchema from '../../../../schemas/frontoffice/reservation.json';
 import inHouseList from '../../../../screens/frontoffice/in-house.json';
+import folioList from '../../../../screens/frontoffice/folio-list.json';
 
 const articles = payArticleSchema as unknown as EntitySchema;
 const articleList = payArticleList as unknown as ListScreen;
@@ -127,6 +128,12 @@ describe('a list of one day', () => {
       arrival: { op: 'lte', value: '2026-11-23' },
       departure: { op: 'gt', value: '2026-11-23' },
     });
+  });
+
+  it('narrows the folios to one stay when the address names it, and shows them all when it does not', () => {
+    const folios = folioList as unknown as ListScreen;
+    expect(screenFilter(folios, undefined, { id: '1042' })).toEqual({ reservation_id: { op: 'eq', value: 1042 } });
+    expect(screenFilter(folios, undefined, {})).toEqual({});
   });
 
   it('keeps the day in the address so a link shows the same night, and ignores a day that is not a date', () => {
