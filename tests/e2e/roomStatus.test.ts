@@ -102,3 +102,56 @@ describe('the room status board', () => {
     }
   });
 });
+
+/**
+ * Made shares the morning's rooms at the office (he is the only attendant on duty in the demo hotel), then walks
+ * them with his phone: three rooms cleaned, a dripping tap reported, two beers from a minibar charged.
+ */
+describe("the attendants' rooms", () => {
+  it('shares the rooms by credits at 1366 px, then cleans three on a 375 px phone, reports a problem and charges the minibar', async () => {
+    const office = await newPage(browser, 1366, 860);
+    await signIn(office.page, 'housekeeping');
+    await office.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await office.page.goto('/housekeeping/room-maid-task');
+    const staff = office.page.locator('#maid-staff');
+    await staff.click();
+    await staff.fill('Made');
+    await office.page.locator('[role=option]', { hasText: 'Made Sudarsana' }).first().click();
+    // the list stays open for a second pick; Escape closes it
+    await staff.press('Escape');
+    await office.page.getByTestId('maid-share').click();
+    await office.page.getByTestId('maid-attendant').first().waitFor();
+    await screenshot(office.page, 'housekeeping-attendants-1366');
+    await office.context.close();
+
+    const { page, context } = await newPage(browser, 375, 812);
+    await signIn(page, 'housekeeping');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.goto('/housekeeping/room-maid-task');
+    const rooms = page.locator('.maid-room.maid-assigned');
+    await rooms.first().waitFor();
+    for (let i = 0; i < 3; i++) {
+      const room = rooms.first();
+      const code = await room.getAttribute('data-room');
+      await room.getByRole('button', { name: 'Mulai', exact: true }).click();
+      await page.locator(`.maid-room.maid-started[data-room="${code}"]`).getByRole('button', { name: 'Selesai', exact: true }).click();
+      await page.locator(`.maid-room.maid-done[data-room="${code}"]`).waitFor();
+    }
+    expect(await page.locator('.maid-room.maid-done').count()).toBe(3);
+    const next = page.locator('.maid-room.maid-assigned').first();
+    await next.getByRole('button', { name: 'Laporkan masalah' }).click();
+    await next.getByLabel('Laporkan masalah').fill('Keran wastafel bocor');
+    await next.getByRole('button', { name: 'Laporkan', exact: true }).click();
+    await next.locator('.maid-problem', { hasText: 'Keran wastafel bocor' }).waitFor();
+    const stayOver = page.locator('.maid-room.maid-assigned', { has: page.locator('.maid-kind-stay_over') }).first();
+    await stayOver.getByRole('button', { name: 'Minibar' }).click();
+    await stayOver.getByLabel('Barang minibar').selectOption({ index: 1 });
+    await stayOver.getByLabel('Jumlah').fill('2');
+    await stayOver.getByLabel(/Harga satuan/).fill('45.000');
+    await stayOver.getByRole('button', { name: 'Tagihkan ke tamu' }).click();
+    await page.getByText(/ditagihkan ke folio tamu/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'housekeeping-attendant-phone-375');
+    await context.close();
+  }, 90_000);
+});

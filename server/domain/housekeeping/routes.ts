@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { needsAnyRight, needsRight } from '../../http/rbac.js';
+import { hasRight, needsAnyRight, needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import { HK_STATUSES } from './roomStatusRules.js';
 import { ROOM_STATUS, roomBoard, roomStatusLog } from './roomStatus.js';
 import { RoomStatusFeed } from './statusFeed.js';
+import { TASKS, taskSheet } from './tasks.js';
 
 const id = { type: 'integer', minimum: 1 } as const;
 
@@ -49,6 +50,21 @@ export async function housekeepingRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (req) => ({ rows: await roomStatusLog(ctx.db, requireAuth(req).branchId, (req.params as { id: number }).id) }),
+  );
+
+  app.get(
+    '/api/housekeeping/tasks',
+    {
+      preValidation: needsRight(ctx, TASKS, 'view'),
+      schema: {
+        tags: ['housekeeping'],
+        summary: "The business day's attendant sheet in walking order: the signed-in attendant's rooms, or everyone's for a supervisor",
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      return taskSheet(ctx.db, auth.branchId, auth.user.id, hasRight(auth, TASKS, 'assign'));
+    },
   );
 
   const feed = new RoomStatusFeed(ctx.db);
