@@ -7,6 +7,7 @@ import { seedSystem } from './system.js';
 import { seedFrontOffice, seedReservations } from './frontoffice.js';
 import { seedArticlesAndPackages } from './articlesAndPackages.js';
 import { seedRoomStatus } from './roomStatus.js';
+import { seedGuestRequests } from './guestRequests.js';
 import { seedChartOfAccounts } from './chartOfAccounts.js';
 import { seedGeneralCashier } from './generalCashier.js';
 import { seedRecurringJournals } from './recurringJournals.js';
@@ -33,6 +34,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     // outlets charge rooms under a folio article of the front office's
     await seedPointOfSales(trx, Object.values(branches), businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
+    await seedGuestRequests(trx, branches.GNB, businessDate);
     await audit(
       trx,
       undefined,

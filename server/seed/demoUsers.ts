@@ -37,9 +37,10 @@ export const DEMO_GROUPS: DemoGroup[] = [
   {
     code: 'HK',
     name: 'Housekeeping',
-    description: 'Room status, lost and found, maid tasks, items lent to rooms',
-    // the iron or the adaptor an attendant takes up is the front office's loan, seen and closed from housekeeping too
-    grants: ['housekeeping.*', 'frontoffice.loan-order'],
+    description: 'Room status, lost and found, maid tasks, items lent to rooms, guest requests',
+    // the iron an attendant takes up is the front office's loan, the towels a guest asks for the front office's request:
+    // both seen and closed from housekeeping too
+    grants: ['housekeeping.*', 'frontoffice.loan-order', 'frontoffice.guest-request'],
   },
   {
     code: 'ACC',

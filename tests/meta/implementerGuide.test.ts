@@ -215,7 +215,8 @@ describe('a master screen added with JSON files only', () => {
     expect(Object.keys(res.json().screens)).toEqual(['frontoffice/minibar-item-form']);
   });
 
-  it('adds a column when the schema gains a field, keeping the rows', async () => {
+  // builds a whole app: give it time on a loaded machine
+  it('adds a column when the schema gains a field, keeping the rows', { timeout: 30_000 }, async () => {
     project.edit('schemas/frontoffice/minibar-item.json', (e) => (e.properties.barcode = { type: 'string', maxLength: 20 }));
     project.edit('locales/frontoffice.json', (l) => (l['minibar-item.barcode'] = { en: 'Barcode', id: 'Kode batang' }));
     const app = await buildApp({ config: t.app.ctx.config, database: t.database, meta: loadMeta(project.root), mailer: t.app.ctx.mailer });

@@ -23,6 +23,7 @@ import { folioRoutes } from './folio/routes.js';
 import { nightAuditFlow } from './nightAudit/nightAuditFlow.js';
 import { cancelKey, duplicateKeys, issueKeys, testLock } from './keys/keyOps.js';
 import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
+import { guestRequestHook, guestRequestOps } from './requests/guestRequestOps.js';
 import { reservationViewRoutes } from './reservationView.js';
 
 export const frontOfficeModule: DomainModule = {
@@ -34,6 +35,7 @@ export const frontOfficeModule: DomainModule = {
     'frontoffice/folio': folioHook,
     'frontoffice/folio-routing': folioRoutingHook,
     'frontoffice/loan-order': loanOrderHook,
+    'frontoffice/guest-request': guestRequestHook,
   },
   ops: [
     cancelReservation,
@@ -60,6 +62,7 @@ export const frontOfficeModule: DomainModule = {
     testLock,
     returnLoan,
     chargeLoan,
+    ...guestRequestOps,
   ],
   flows: [nightAuditFlow],
   async routes(app, ctx) {
