@@ -23,10 +23,15 @@ beforeAll(async () => {
   desk = await t.login('frontdesk');
   const { rows } = await sql<{ id: number; code: string; room: string }>`
     SELECT v.id, v.code, r.code AS room FROM reservation v JOIN room r ON r.branch_id = v.branch_id AND r.id = v.room_id
-      JOIN branch b ON b.id = v.branch_id WHERE b.code = 'GNB' AND v.status = 'in_house' AND v.departure > '2026-11-24' ORDER BY v.id LIMIT 1`.execute(
-    db,
-  );
+      JOIN branch b ON b.id = v.branch_id WHERE b.code = 'GNB' AND v.status = 'in_house' AND v.departure > '2026-11-24'
+       AND NOT EXISTS (SELECT 1 FROM reservation w WHERE w.branch_id = v.branch_id AND w.room_id = v.room_id AND w.id <> v.id
+                          AND w.status IN ('tentative', 'confirmed', 'waitlisted', 'in_house') AND w.arrival < greatest(v.departure, current_date + 2)
+                          AND w.departure > v.departure)
+     ORDER BY v.id LIMIT 1`.execute(db);
   stay = { ...rows[0], id: Number(rows[0].id) };
+  // a key opens until the check-out time of the departure day by the lock's clock, the real one; the demo's business
+  // day is fixed, so the stay (its room free after it) leaves two days after today's date whatever day the tests run
+  await sql`UPDATE reservation SET departure = greatest(departure, current_date + 2) WHERE id = ${stay.id}`.execute(db);
 });
 afterAll(() => t.close());
 
