@@ -13,14 +13,21 @@ afterAll(async () => {
 
 /** Made (housekeeping) at Grand Nusantara Bandung on a phone: cleans dirty vacant rooms on the board, then inspects one. */
 describe('the room status board', () => {
-  it("cleans two dirty vacant rooms on a 375 px phone and inspects one of them; the front desk's open room plan follows without a reload", async () => {
+  it("cleans two dirty vacant rooms on a 375 px phone and inspects one of them; the front desk's room plan and the supervisor's board follow without a reload", async () => {
     const plan = await newPage(browser, 1366, 860);
     await signIn(plan.page, 'frontdesk');
     await plan.page.waitForURL('**/frontoffice/dashboard');
     await plan.page.goto('/frontoffice/roomplan');
     await plan.page.locator('[data-testid=roomplan] .rp-row[data-room]').first().waitFor();
+    // the supervisor's board in the office, open before the phone changes anything
+    const desk = await newPage(browser, 1366, 860);
+    await signIn(desk.page, 'housekeeping');
+    await desk.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await desk.page.goto('/housekeeping/room-status');
+    await desk.page.getByTestId('hk-board').waitFor();
     let reloads = 0;
     plan.page.on('load', () => reloads++);
+    desk.page.on('load', () => reloads++);
     const { page, context } = await newPage(browser, 375, 812);
     await signIn(page, 'housekeeping');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -37,6 +44,7 @@ describe('the room status board', () => {
     for (const code of codes) await plan.page.locator(`.rp-row[data-room="${code}"] .hk-dot.hk-vacant_clean`).waitFor({ timeout: 5000 });
     // seen on the plan within the long poll's tick (well under the issue's goal of 1 s on an idle machine)
     console.log(`room plan followed the phone in ${Date.now() - cleaned} ms`);
+    for (const code of codes) await desk.page.locator(`.hk-tile.hk-vacant_clean[data-room="${code}"]`).waitFor({ timeout: 5000 });
     expect(reloads).toBe(0);
     await page.locator(`.hk-tile[data-room="${codes[0]}"]`).click();
     await page.getByTestId('hk-to-inspected').click();
@@ -46,12 +54,7 @@ describe('the room status board', () => {
     await screenshot(plan.page, 'frontdesk-roomplan-live-status-1366');
     await plan.context.close();
     await context.close();
-
-    const desk = await newPage(browser, 1366, 860);
-    await signIn(desk.page, 'housekeeping');
-    await desk.page.waitForURL((u) => !u.pathname.startsWith('/login'));
-    await desk.page.goto('/housekeeping/room-status');
-    await desk.page.locator(`.hk-tile.hk-vacant_inspected[data-room="${codes[0]}"]`).waitFor();
+    await desk.page.locator(`.hk-tile.hk-vacant_inspected[data-room="${codes[0]}"]`).waitFor({ timeout: 5000 });
     await screenshot(desk.page, 'housekeeping-room-status-1366');
     await desk.context.close();
   }, 90_000);

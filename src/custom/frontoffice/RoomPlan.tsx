@@ -25,7 +25,7 @@ import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 import { Drawer } from '../../widgets/Drawer';
 import { BLOCK, barSpan, blocksFor, oooSpan } from './roomPlanBlocks';
 import { RoomPlanOverview } from './RoomPlanOverview';
-import { useRoomStatusChanges } from './useRoomStatusChanges';
+import { useRoomStatusChanges } from '../housekeeping/useRoomStatusChanges';
 import { planKey, type PlanCursor } from './roomPlanKeys';
 
 export interface PlanRoom {

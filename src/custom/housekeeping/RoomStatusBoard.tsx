@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { dataProvider } from '../../engine/api/dataProvider';
 import { useResource } from '../../engine/controllers/resource/useResource';
 import { useCommand } from '../../engine/controllers/command/useCommand';
@@ -10,6 +10,7 @@ import { formatDate } from '../../core/format/format';
 import { LookupSelect } from '../../widgets/inputs/LookupSelect';
 import { DateInput } from '../../widgets/inputs/DateInput';
 import { toast } from '../../shell/toasts';
+import { useRoomStatusChanges } from './useRoomStatusChanges';
 
 interface BoardRoom {
   id: number;
@@ -53,13 +54,16 @@ export default function RoomStatusBoard(_props: ScreenProps) {
   const mayBulk = hasRight(session, RIGHT, 'bulk');
   const mayInspect = hasRight(session, RIGHT, 'inspect');
 
-  const toggle = (id: number) =>
-    setPicked((p) => {
-      const next = new Set(mayBulk ? p : []);
-      if (p.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: number) =>
+      setPicked((p) => {
+        const next = new Set(mayBulk ? p : []);
+        if (p.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [mayBulk],
+  );
   const apply = async (status: Target) => {
     if ((status === 'out_of_order' || status === 'out_of_service') && !closing) return setClosing({ reason: '' });
     const extra = closing
@@ -74,6 +78,15 @@ export default function RoomStatusBoard(_props: ScreenProps) {
     setClosing(undefined);
     void board.load();
   };
+
+  // a room cleaned on a phone, or changed on another board, turns here too: patched in place, or the filtered
+  // board read again when a room may have entered or left its filter
+  useRoomStatusChanges((changes) => {
+    if (!board.data) return;
+    if (hk) return void board.load();
+    const to = new Map(changes.map((c) => [c.room_id, c.hk_status]));
+    board.set({ ...board.data, rooms: board.data.rooms.map((r) => (to.has(r.id) ? { ...r, hk_status: to.get(r.id)! } : r)) });
+  });
 
   const rooms = board.data?.rooms ?? [];
   const counts = HK.map((s) => [s, rooms.filter((r) => r.hk_status === s).length] as const).filter(([, n]) => n > 0);
@@ -181,33 +194,44 @@ export default function RoomStatusBoard(_props: ScreenProps) {
       ) : (
         <div className="hk-board" data-testid="hk-board">
           {rooms.map((r) => (
-            <button
-              key={r.id}
-              type="button"
-              className={`hk-tile hk-${r.hk_status}${picked.has(r.id) ? ' picked' : ''}`}
-              aria-pressed={picked.has(r.id)}
-              disabled={!mayEdit}
-              onClick={() => toggle(r.id)}
-              data-room={r.code}
-              title={[
-                `${r.code} · ${r.room_type} · ${r.floor}`,
-                t(`room.hk_status.${r.hk_status}`),
-                r.ooo_from ? `${formatDate(r.ooo_from)} – ${r.ooo_to ? formatDate(r.ooo_to) : ''} ${r.ooo_reason ?? ''}` : '',
-                r.changed_by ? t('hk.board.lastChange', { who: r.changed_by, when: new Date(r.changed_at!).toLocaleString() }) : '',
-              ]
-                .filter(Boolean)
-                .join('\n')}
-            >
-              <span className="hk-head">
-                <strong>{r.code}</strong>
-                {r.fo !== 'vacant' && <span className={`hk-fo hk-fo-${r.fo}`}>{t(`hk.fo.${r.fo}`)}</span>}
-              </span>
-              <span className="hk-type">{r.room_type}</span>
-              <span className="hk-state">{t(`room.hk_status.${r.hk_status}`)}</span>
-            </button>
+            <BoardTile key={r.id} room={r} picked={picked.has(r.id)} disabled={!mayEdit} onToggle={toggle} />
           ))}
         </div>
       )}
     </div>
   );
 }
+
+/**
+ * One room's tile. Memoised: a change seen from elsewhere re-draws its own tile, not the 3,000 others (the board's goal
+ * is a change shown within a second).
+ */
+const BoardTile = memo(function BoardTile(props: { room: BoardRoom; picked: boolean; disabled: boolean; onToggle: (id: number) => void }) {
+  const { room: r, picked, disabled, onToggle } = props;
+  const { t } = useI18n();
+  return (
+    <button
+      type="button"
+      className={`hk-tile hk-${r.hk_status}${picked ? ' picked' : ''}`}
+      aria-pressed={picked}
+      disabled={disabled}
+      onClick={() => onToggle(r.id)}
+      data-room={r.code}
+      title={[
+        `${r.code} · ${r.room_type} · ${r.floor}`,
+        t(`room.hk_status.${r.hk_status}`),
+        r.ooo_from ? `${formatDate(r.ooo_from)} – ${r.ooo_to ? formatDate(r.ooo_to) : ''} ${r.ooo_reason ?? ''}` : '',
+        r.changed_by ? t('hk.board.lastChange', { who: r.changed_by, when: new Date(r.changed_at!).toLocaleString() }) : '',
+      ]
+        .filter(Boolean)
+        .join('\n')}
+    >
+      <span className="hk-head">
+        <strong>{r.code}</strong>
+        {r.fo !== 'vacant' && <span className={`hk-fo hk-fo-${r.fo}`}>{t(`hk.fo.${r.fo}`)}</span>}
+      </span>
+      <span className="hk-type">{r.room_type}</span>
+      <span className="hk-state">{t(`room.hk_status.${r.hk_status}`)}</span>
+    </button>
+  );
+});
