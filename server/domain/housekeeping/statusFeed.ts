@@ -21,17 +21,25 @@ export const FEED_INTERVAL_MS = 400;
 export class RoomStatusFeed {
   private listeners = new Map<number, Set<Listener>>();
   private last = new Map<number, number>();
+  /** where a property's first listener is waiting for the newest id to follow from */
+  private starting = new Map<number, Promise<void>>();
   private timer?: NodeJS.Timeout;
   private busy = false;
 
   constructor(private db: Db) {}
 
   async subscribe(branch: number, fn: Listener): Promise<() => void> {
+    // the property's set is made before any await: two screens subscribing at once (both answered by the same
+    // tick) share one set, where a set made after the await would replace the other's and lose it for a whole wait
     if (!this.listeners.has(branch)) {
-      this.last.set(branch, await this.latest(branch));
       this.listeners.set(branch, new Set());
+      this.starting.set(
+        branch,
+        this.latest(branch).then((id) => void this.last.set(branch, id)),
+      );
     }
     this.listeners.get(branch)!.add(fn);
+    await this.starting.get(branch);
     this.timer ??= setInterval(() => void this.tick(), FEED_INTERVAL_MS);
     return () => {
       const set = this.listeners.get(branch);
@@ -39,6 +47,7 @@ export class RoomStatusFeed {
       if (set && !set.size) {
         this.listeners.delete(branch);
         this.last.delete(branch);
+        this.starting.delete(branch);
       }
       if (!this.listeners.size) this.stop();
     };
@@ -90,7 +99,10 @@ export class RoomStatusFeed {
     this.busy = true;
     try {
       for (const [branch, set] of this.listeners) {
-        const rows = await this.changesAfter(branch, this.last.get(branch) ?? 0);
+        const last = this.last.get(branch);
+        // still learning where to follow from
+        if (last === undefined) continue;
+        const rows = await this.changesAfter(branch, last);
         if (!rows.length) continue;
         this.last.set(branch, rows[rows.length - 1].id);
         for (const fn of set) fn(rows);

@@ -19,22 +19,29 @@ export const MAX_ATTENDANTS = 30;
  * guest leaves today (in house or gone), a stay-over, and a vacant room left dirty. Rooms out of order or out of
  * service are not cleaned.
  */
-async function roomsToService(db: Db, branch: number, day: string): Promise<RoomToService[]> {
-  const { rows } = await sql<{ id: number; code: string; floor: string; kind: RoomToService['kind']; credits: string }>`
+async function roomsToService(db: Db, branch: number, day: string): Promise<(RoomToService & { floorId: number })[]> {
+  const { rows } = await sql<{ id: number; code: string; floor: string; floor_id: number; kind: RoomToService['kind']; credits: string }>`
     WITH stay AS (
-      SELECT r.id, r.code, f.code AS floor, r.hk_status,
+      SELECT r.id, r.code, f.code AS floor, r.floor_id, r.hk_status,
              bool_or(v.status IN ('in_house', 'checked_out') AND v.departure = ${day}::date) AS departing,
              bool_or(v.status = 'in_house' AND v.departure > ${day}::date) AS staying
         FROM room r JOIN floor f ON f.branch_id = r.branch_id AND f.id = r.floor_id
         LEFT JOIN reservation v ON v.branch_id = r.branch_id AND v.room_id = r.id AND v.status IN ('in_house', 'checked_out') AND v.departure >= ${day}::date
        WHERE r.branch_id = ${branch} AND r.active AND r.hk_status NOT IN ('out_of_order', 'out_of_service')
-       GROUP BY r.id, r.code, f.code, r.hk_status)
-    SELECT s.id::int AS id, s.code, s.floor,
+       GROUP BY r.id, r.code, f.code, r.floor_id, r.hk_status)
+    SELECT s.id::int AS id, s.code, s.floor, s.floor_id::int AS floor_id,
            CASE WHEN s.departing THEN 'departure' WHEN s.staying THEN 'stay_over' ELSE 'vacant' END AS kind,
            (CASE WHEN s.departing THEN h.hk_credit_departure WHEN s.staying THEN h.hk_credit_stay_over ELSE h.hk_credit_vacant END)::text AS credits
       FROM stay s JOIN hotel_setup h ON h.branch_id = ${branch}
      WHERE s.departing OR s.staying OR s.hk_status = 'vacant_dirty'`.execute(db);
-  return rows.map((r) => ({ roomId: Number(r.id), code: r.code, floor: r.floor, kind: r.kind, credits: r.credits }));
+  return rows.map((r) => ({
+    roomId: Number(r.id),
+    code: r.code,
+    floor: r.floor,
+    floorId: Number(r.floor_id),
+    kind: r.kind,
+    credits: r.credits,
+  }));
 }
 
 const ALREADY_CLEAN = new Set(['vacant_clean', 'vacant_inspected', 'occupied_clean']);
@@ -69,10 +76,11 @@ const taskInput = (extra: Record<string, unknown> = {}, required: string[] = [])
 });
 
 /**
- * The supervisor shares the day's rooms among the attendants on duty by credits. Rooms already started or done
- * stay with whoever has them; the others are shared again, so the sheet can be redone when someone calls in sick.
+ * The supervisor shares the day's rooms among the attendants on duty by credits, the whole hotel or a section of
+ * it (some floors: the others keep their sheets). Rooms already started or done stay with whoever has them; the
+ * others are shared again, so the sheet can be redone when someone calls in sick.
  */
-export const assignTasks = defineOp<{ attendant_ids: number[] }>({
+export const assignTasks = defineOp<{ attendant_ids: number[]; floor_ids?: number[] }>({
   name: 'housekeeping.assignTasks',
   summary: "Share the business day's rooms to service among the attendants by credits (departures weigh more than stay-overs)",
   resource: TASKS,
@@ -89,6 +97,7 @@ export const assignTasks = defineOp<{ attendant_ids: number[] }>({
         uniqueItems: true,
         items: { ...id, 'x-ref': 'system/user' },
       },
+      floor_ids: { type: 'array', maxItems: 50, uniqueItems: true, items: { ...id, 'x-ref': 'frontoffice/floor' } },
     },
   },
   async handler(c, input) {
@@ -98,21 +107,31 @@ export const assignTasks = defineOp<{ attendant_ids: number[] }>({
          AND EXISTS (SELECT 1 FROM user_branch ub WHERE ub.user_id = u.id AND ub.branch_id = ${branch})`.execute(c.trx);
     if (staff.length !== input.attendant_ids.length) throw invalid([{ field: 'attendant_ids', key: 'error.refMissing', params: {} }]);
     const day = await openBusinessDay(c.trx, branch);
+    const floors = input.floor_ids?.length ? input.floor_ids : null;
+    // the rooms of the section being shared (every room when no floors are named)
+    const inSection = floors
+      ? sql`room_id IN (SELECT id FROM room WHERE branch_id = ${branch} AND floor_id IN (${sql.join(floors)}))`
+      : sql`true`;
     const { rows: kept } = await sql<{ room_id: number }>`
-      SELECT room_id::int AS room_id FROM hk_task WHERE branch_id = ${branch} AND business_date = ${day}::date AND status <> 'assigned'
+      SELECT room_id::int AS room_id FROM hk_task WHERE branch_id = ${branch} AND business_date = ${day}::date AND (status <> 'assigned' OR NOT ${inSection})
        FOR UPDATE`.execute(c.trx);
     const keep = new Set(kept.map((k) => k.room_id));
     // a problem reported on a room not yet started goes with the room to its new attendant
     const { rows: reported } = await sql<{ room_id: number; problem: string | null; problem_at: string | null }>`
-      DELETE FROM hk_task WHERE branch_id = ${branch} AND business_date = ${day}::date AND status = 'assigned'
+      DELETE FROM hk_task WHERE branch_id = ${branch} AND business_date = ${day}::date AND status = 'assigned' AND ${inSection}
       RETURNING room_id::int AS room_id, problem, problem_at`.execute(c.trx);
     const problems = new Map(reported.filter((r) => r.problem).map((r) => [r.room_id, r]));
-    const rooms = (await roomsToService(c.trx, branch, day)).filter((r) => !keep.has(r.roomId));
+    const rooms = (await roomsToService(c.trx, branch, day)).filter((r) => !keep.has(r.roomId) && (!floors || floors.includes(r.floorId)));
     const shares = assignByCredits(rooms, input.attendant_ids);
+    // an attendant who already works another section goes on from the end of their sheet
+    const { rows: last } = await sql<{ attendant_id: number; seq: number }>`
+      SELECT attendant_id::int AS attendant_id, max(seq)::int AS seq FROM hk_task WHERE branch_id = ${branch} AND business_date = ${day}::date
+       GROUP BY attendant_id`.execute(c.trx);
+    const after = new Map(last.map((l) => [l.attendant_id, l.seq]));
     const values = [...shares.entries()].flatMap(([attendant, list]) =>
       list.map(
         (r, i) =>
-          sql`(${branch}, ${day}::date, ${r.roomId}, ${attendant}, ${r.kind}, ${r.credits}::numeric, ${i + 1},
+          sql`(${branch}, ${day}::date, ${r.roomId}, ${attendant}, ${r.kind}, ${r.credits}::numeric, ${(after.get(attendant) ?? 0) + i + 1},
                ${problems.get(r.roomId)?.problem ?? null}, ${problems.get(r.roomId)?.problem_at ?? null}::timestamptz, ${c.auth.user.id}, ${c.auth.user.id})`,
       ),
     );

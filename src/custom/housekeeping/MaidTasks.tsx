@@ -47,6 +47,7 @@ export default function MaidTasks(_props: ScreenProps) {
   const mayAssign = hasRight(session, RIGHT, 'assign');
   const mayWork = hasRight(session, RIGHT, 'work');
   const [staff, setStaff] = useState<number[]>([]);
+  const [floors, setFloors] = useState<number[]>([]);
   const [open, setOpen] = useState<{ id: number; mode: 'problem' | 'minibar' }>();
   const [problem, setProblem] = useState('');
   const [minibar, setMinibar] = useState<{ article?: number; quantity: number; price: string }>({ quantity: 1, price: '' });
@@ -58,7 +59,10 @@ export default function MaidTasks(_props: ScreenProps) {
     void sheet.load();
     return true;
   };
-  const share = () => run('housekeeping.assignTasks', { attendant_ids: staff }, (r) => t('hk-task.shared', { rooms: String(r.rooms) }));
+  const share = () =>
+    run('housekeeping.assignTasks', { attendant_ids: staff, ...(floors.length ? { floor_ids: floors } : {}) }, (r) =>
+      t('hk-task.shared', { rooms: String(r.rooms) }),
+    );
   const print = async () => {
     try {
       await blocking((signal) => downloadFile('/api/reports/hk-task-sheet', { format: 'pdf' }, signal));
@@ -89,6 +93,19 @@ export default function MaidTasks(_props: ScreenProps) {
                 onChange={setStaff}
                 placeholder={t('hk-task.addAttendant')}
                 ariaLabel={t('hk-task.onDuty')}
+                emptyLabel={t('common.noRows')}
+              />
+              <label className="label" htmlFor="maid-floors">
+                {t('hk-task.section')}
+              </label>
+              <LookupSelect
+                id="maid-floors"
+                entity="frontoffice/floor"
+                multiple
+                value={floors}
+                onChange={setFloors}
+                placeholder={t('hk-task.wholeHotel')}
+                ariaLabel={t('hk-task.section')}
                 emptyLabel={t('common.noRows')}
               />
             </div>

@@ -221,6 +221,20 @@ describe('changes reaching other screens', () => {
     expect(nothing).toEqual({ last: got.last, changes: [] });
     expectApiError(await desk.get('/api/housekeeping/room-status/changes?after=0&wait=600'), 400);
   });
+
+  it("wakes every screen waiting, the room plan and a supervisor's board that started waiting at the same moment", async () => {
+    const code = vacant(8);
+    await putStatus(code, 'vacant_dirty');
+    const { last } = (await desk.get('/api/housekeeping/room-status/changes')).json();
+    const both = [desk, made].map((who) => who.get(`/api/housekeeping/room-status/changes?after=${last}&wait=10`));
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    expect((await set(made, [code], 'clean')).statusCode).toBe(200);
+    for (const res of await Promise.all(both))
+      expect(res.json().changes).toEqual([expect.objectContaining({ code, hk_status: 'vacant_clean' })]);
+    // within a tick or two, not at the end of a 10-second wait
+    expect(Date.now() - t0).toBeLessThan(3000);
+  });
 });
 
 describe("housekeeping's lists and reports", () => {

@@ -174,4 +174,25 @@ describe("the attendants' rooms of the day", () => {
     expect(tasks.filter((x) => x.status === 'assigned').every((x) => x.attendant_id === user.wayan)).toBe(true);
     for (const room of reported) expect(tasks.find((x) => x.room === room)).toMatchObject({ problem: 'Keran wastafel bocor' });
   });
+
+  it("shares one floor as Ayu's section when she comes back for the afternoon: Wayan keeps his rooms on the other floors", async () => {
+    const before = (await sheet(made)).tasks;
+    const floorOf = async (roomId: number) =>
+      Number((await sql<{ f: number }>`SELECT floor_id AS f FROM room WHERE id = ${roomId}`.execute(db)).rows[0].f);
+    const open = before.filter((x) => x.status === 'assigned');
+    const floor = await floorOf(open[open.length - 1].room_id);
+    const onFloor: number[] = [];
+    for (const x of open) if ((await floorOf(x.room_id)) === floor) onFloor.push(x.room_id);
+    const elsewhere = open.filter((x) => !onFloor.includes(x.room_id));
+    expect(elsewhere.length).toBeGreaterThan(0);
+    const res = await op(made, 'assignTasks', { attendant_ids: [user.ayu], floor_ids: [floor] });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await sheet(made)).tasks;
+    const lastDone = Math.max(...before.filter((x) => x.attendant_id === user.ayu).map((x) => x.seq));
+    const ayus = after.filter((x) => x.attendant_id === user.ayu && x.status === 'assigned');
+    expect(ayus.map((x) => x.room_id).sort()).toEqual([...onFloor].sort());
+    // her afternoon's rooms come after the ones she finished in the morning
+    expect(Math.min(...ayus.map((x) => x.seq))).toBe(lastDone + 1);
+    for (const x of elsewhere) expect(after.find((y) => y.room_id === x.room_id)).toMatchObject({ attendant_id: user.wayan, seq: x.seq });
+  });
 });
