@@ -18,7 +18,9 @@ describe('every shipped report', () => {
     const failures: string[] = [];
     // a report opened from a row (an outlet bill's payments) has no default for the row it is given: the demo's first bill, if any
     const given: Record<string, string> = {
-      check_id: String((await sql<{ id: number }>`SELECT coalesce(min(id), 1)::int AS id FROM pos_check`.execute(t.database.db)).rows[0].id),
+      check_id: String(
+        (await sql<{ id: number }>`SELECT coalesce(min(id), 1)::int AS id FROM pos_check`.execute(t.database.db)).rows[0].id,
+      ),
     };
     for (const code of codes) {
       const required = (t.meta.reports.get(code)!.parameters?.required ?? []) as string[];
