@@ -35,6 +35,7 @@ import { namesOf } from './flows/registry.js';
 import { FlowRunner } from './flows/runner.js';
 import { flowRoutes } from './flows/routes.js';
 import { checkServerFlows } from './meta/validateFlows.js';
+import { inRequest } from './work/lane.js';
 
 export interface BuildOptions {
   config: Config;
@@ -67,6 +68,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routeTable.push(route);
   });
   app.decorate('routeTable', routeTable);
+  // Everything a request awaits knows when it began: the database gate serves the oldest request first.
+  app.addHook('onRequest', (_req, _reply, done) => inRequest(done));
 
   // Bodies are checked strictly (a number is not text, an unknown field is an error);
   // query strings and path parameters arrive as text and are coerced to their declared types.

@@ -14,9 +14,15 @@ export async function runProcesses(count: number): Promise<() => Promise<void>> 
   // default), a connection handed to a process that has just died is held open by nobody: its client hangs.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   let stopping = false;
+  const workers: Worker[] = [];
   const fork = (index: number): Promise<Worker> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ HOTELIER_PROCESS_INDEX: String(index) });
+      // what one process tells the others (tellOtherProcesses) goes through here
+      worker.on('message', (m: unknown) => {
+        if (!isNotice(m)) return;
+        for (const other of workers) if (other && other !== worker && !other.isDead()) other.send(m);
+      });
       let listening = false;
       worker.once('listening', () => {
         listening = true;
@@ -33,7 +39,7 @@ export async function runProcesses(count: number): Promise<() => Promise<void>> 
         );
       });
     });
-  const workers = await Promise.all(Array.from({ length: count }, (_, i) => fork(i)));
+  workers.push(...(await Promise.all(Array.from({ length: count }, (_, i) => fork(i)))));
   return async () => {
     stopping = true;
     await Promise.all(
@@ -47,4 +53,20 @@ export async function runProcesses(count: number): Promise<() => Promise<void>> 
       ),
     );
   };
+}
+
+/** A notice between server processes, e.g. that cached sessions must be read again. */
+interface Notice {
+  hotelier: string;
+}
+const isNotice = (m: unknown): m is Notice => typeof m === 'object' && m !== null && typeof (m as Notice).hotelier === 'string';
+
+/** Tells the other server processes (nothing when this is the only one). */
+export function tellOtherProcesses(kind: string) {
+  if (cluster.isWorker) process.send?.({ hotelier: kind } satisfies Notice);
+}
+
+/** Runs fn whenever another server process tells this kind. */
+export function onOtherProcesses(kind: string, fn: () => void) {
+  if (cluster.isWorker) process.on('message', (m: unknown) => isNotice(m) && m.hotelier === kind && fn());
 }

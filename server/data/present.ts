@@ -57,6 +57,13 @@ export async function stale(db: Db, m: EntityModel, current: Record<string, unkn
   );
 }
 
+/** The lookup fields of an entity whose names a read shows, with the entity each names. */
+export function lookupTargets(m: EntityModel, models: Map<string, EntityModel>): [field: string, target: EntityModel][] {
+  return [...m.refs]
+    .filter(([field, targetId]) => models.has(targetId) && !m.virtual.includes(field))
+    .map(([field, targetId]) => [field, models.get(targetId)!]);
+}
+
 /**
  * Adds lookup names (`_refs`), a document's lines (on a read; on list pages only when the entity says
  * they are small; not at all when a save has just returned them) and domain-virtual fields.
@@ -72,16 +79,26 @@ export async function present(
 ) {
   if (!rows.length) return;
   const auth = req.auth!;
-  // the names of every lookup field on this page in one statement
-  const wanted = [...m.refs]
-    .filter(([field, targetId]) => models.has(targetId) && !m.virtual.includes(field))
-    .map(([field, targetId]) => ({ key: field, target: models.get(targetId)!, ids: rows.map((r) => r[field] as number).filter((id) => id != null) }));
-  const labels = await refLabelsMany(db, auth.branchId, wanted);
-  for (const { key: field } of wanted)
-    for (const r of rows) {
+  const targets = lookupTargets(m, models);
+  // the names came with the rows (refLabelsColumn), or all of this page's in one statement
+  const inRows = '_refs' in rows[0];
+  const labels = inRows
+    ? undefined
+    : await refLabelsMany(
+        db,
+        auth.branchId,
+        targets.map(([field, target]) => ({ key: field, target, ids: rows.map((r) => r[field] as number).filter((id) => id != null) })),
+      );
+  for (const r of rows) {
+    const read = (inRows ? r._refs : undefined) as Record<string, string | null> | undefined;
+    const refs: Record<string, string> = {};
+    for (const [field] of targets) {
       const id = r[field] as number;
-      if (id != null) ((r._refs ??= {}) as Record<string, string>)[field] = labels.get(field)!.get(id) ?? `#${id}`;
+      if (id != null) refs[field] = (read ? read[field] : labels!.get(field)!.get(id)) ?? `#${id}`;
     }
+    if (Object.keys(refs).length) r._refs = refs;
+    else delete r._refs;
+  }
   for (const lf of m.lines) {
     if (opts.list && !lf.spec.inList) continue;
     if (opts.lines !== false) {

@@ -8,14 +8,14 @@ import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
 import { dateRangeProblems } from '../../src/core/checks/dateRanges.js';
-import { deactivateRow, deleteRow, getRow, listRows, lookupRows, updateRecord, type ListQuery } from './crud.js';
+import { deactivateRow, deleteRow, getRow, listRows, lookupRows, refLabelsColumn, updateRecord, type ListQuery } from './crud.js';
 import { createRecord, linesOf, splitBody } from './createRecord.js';
 import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 import { judge, refuseIfReadOnly, statusRoutes, storeTotals } from './documents.js';
 import { attachmentRoutes } from './attachments.js';
 import { deleteLines, writeLines, type Line } from './lines.js';
-import { changed, present, stale, visible } from './present.js';
+import { changed, lookupTargets, present, stale, visible } from './present.js';
 import { scopeWhere } from './refFilters.js';
 
 const listQuerystring = {
@@ -83,7 +83,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         q: q.q?.trim() || undefined,
         filter: parseFilter(q.filter),
         after: q.after,
-      }, scopeOf(auth));
+      }, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId));
       await present(ctx, ctx.db, req, m, models, result.rows, { list: true });
       return result;
     });
@@ -125,7 +125,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
 
     app.get(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
       const auth = requireAuth(req);
-      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId, false, scopeOf(auth));
+      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId, false, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId));
       if (!row) throw notFound(m.schema.title ?? m.id);
       await present(ctx, ctx.db, req, m, models, [row]);
       return row;

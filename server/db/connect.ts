@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import { PGlitePgConfig } from '@electric-sql/pglite/node-postgres';
 import { ConnectionGate } from './gate.js';
 import { PGliteThread } from './pgliteThread.js';
-import { currentLane } from '../work/lane.js';
+import { pglitePool } from './pglitePool.js';
+import { currentLane, currentSince } from '../work/lane.js';
 
 // Dates stay 'YYYY-MM-DD' strings (a hotel date has no time zone); NUMERIC stays a string so money is
 // never a float; bigint ids fit comfortably in a JS number.
@@ -35,6 +35,11 @@ export interface ConnectOptions {
 /** Connections to a PostgreSQL server; a quarter of them at most for heavy work. */
 const POOL_SIZE = 12;
 const HEAVY_SHARE = 3;
+/**
+ * Autocommit statements queued at PGlite's one session at once: enough to keep it busy while answers cross
+ * back to this thread, few enough that a clerk's statement is never far behind heavy work's.
+ */
+const PGLITE_QUEUED = 4;
 /** PGlite's one session: see GateOptions.interactiveGraceMs (a PostgreSQL pool has connections to spare) */
 const INTERACTIVE_GRACE_MS = 5;
 
@@ -81,20 +86,10 @@ export async function connect({ databaseUrl, dataDir, loadDataDir }: ConnectOpti
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
   const thread = new PGliteThread(dir, loadDataDir);
   await thread.waitReady;
-  // PGlite is one session: one client, and the gate decides whose turn it is.
-  const client = new pg.Client(new PGlitePgConfig({ pglite: thread as any }) as pg.ClientConfig);
-  await client.connect();
-  for (const [k, v] of Object.entries(PLANNER)) await client.query(`SET ${k} = ${v}`);
-  const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, interactiveGraceMs: INTERACTIVE_GRACE_MS });
-  const db = new Kysely<any>({
-    dialect: new PostgresDialect({
-      pool: gatedPool(
-        gate,
-        async () => client as unknown as pg.PoolClient,
-        () => client.end(),
-      ),
-    }),
-  });
+  // PGlite is one session: the gate lets autocommit statements queue at it side by side, a transaction alone.
+  const gate = new ConnectionGate({ capacity: PGLITE_QUEUED, heavyCapacity: 1, interactiveGraceMs: INTERACTIVE_GRACE_MS });
+  const setup = Object.entries(PLANNER).map(([k, v]) => `SET ${k} = ${v}`);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: pglitePool(thread, gate, setup) }) });
   return {
     db,
     kind: 'pglite',
@@ -112,7 +107,7 @@ function gatedPool(gate: ConnectionGate, take: () => Promise<pg.PoolClient>, end
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { free?: () => void }>();
   return {
     async connect() {
-      const free = await gate.acquire(currentLane());
+      const free = await gate.acquire(currentLane(), currentSince());
       let client: pg.PoolClient;
       try {
         client = await take();

@@ -1,15 +1,25 @@
 import type { Lane } from '../work/lane.js';
 
+/**
+ * How a holder uses the database: shared holders run side by side (a PostgreSQL pool's connections, or the
+ * embedded database's autocommit statements queued one after another in its thread); an exclusive holder
+ * (a transaction on the embedded database's one session) has it alone.
+ */
+export type Hold = 'shared' | 'exclusive';
+
 interface Waiter {
   lane: Lane;
+  hold: Hold;
   grant: () => void;
   /** interactive grants made while this heavy waiter waited */
   passedOver: number;
   since: number;
+  /** when the request asking began: of waiting clerks, the one whose request is oldest goes first */
+  requestSince: number;
 }
 
 export interface GateOptions {
-  /** connections the database can serve at once (1 for PGlite) */
+  /** holders at once: a PostgreSQL pool's connections, or the statements queued at PGlite's one session */
   capacity: number;
   /** at most this many of them for heavy work, so reports never take every connection */
   heavyCapacity: number;
@@ -34,6 +44,7 @@ export interface GateOptions {
  */
 export class ConnectionGate {
   private held = 0;
+  private exclusive = false;
   private heldHeavy = 0;
   private readonly waiting: Waiter[] = [];
   private readonly heavyTurnAfter: number;
@@ -47,10 +58,22 @@ export class ConnectionGate {
     this.graceMs = options.interactiveGraceMs ?? 0;
   }
 
-  /** Resolves with a release function once a connection is this caller's. */
-  acquire(lane: Lane): Promise<() => void> {
+  /**
+   * Resolves with a release function once a connection is this caller's. requestSince: when the request
+   * began (default now). A request's every statement queues again; served in arrival order, a request of
+   * five statements waited behind the whole desk five times, so the oldest request goes first instead.
+   */
+  acquire(lane: Lane, requestSince?: number, hold: Hold = 'shared'): Promise<() => void> {
     return new Promise((resolve) => {
-      const waiter: Waiter = { lane, passedOver: 0, since: performance.now(), grant: () => resolve(this.releaser(lane)) };
+      const now = performance.now();
+      const waiter: Waiter = {
+        lane,
+        hold,
+        passedOver: 0,
+        since: now,
+        requestSince: requestSince ?? now,
+        grant: () => resolve(this.releaser(lane, hold)),
+      };
       this.waiting.push(waiter);
       this.dispatch();
     });
@@ -66,13 +89,14 @@ export class ConnectionGate {
     };
   }
 
-  private releaser(lane: Lane) {
+  private releaser(lane: Lane, hold: Hold) {
     let done = false;
     const grantedAt = performance.now();
     return () => {
       if (done) return;
       done = true;
       this.held--;
+      if (hold === 'exclusive') this.exclusive = false;
       const now = performance.now();
       if (lane === 'heavy') {
         this.heldHeavy--;
@@ -83,11 +107,13 @@ export class ConnectionGate {
   }
 
   private dispatch() {
-    while (this.held < this.options.capacity && this.waiting.length) {
+    while (!this.exclusive && this.held < this.options.capacity && this.waiting.length) {
       const next = this.pick();
-      if (!next) return;
+      // an exclusive holder waits for the shared ones to finish, and nobody overtakes it meanwhile
+      if (!next || (next.hold === 'exclusive' && this.held > 0)) return;
       this.waiting.splice(this.waiting.indexOf(next), 1);
       this.held++;
+      if (next.hold === 'exclusive') this.exclusive = true;
       if (next.lane === 'heavy') this.heldHeavy++;
       else for (const w of this.waiting) if (w.lane === 'heavy') w.passedOver++;
       next.grant();
@@ -98,7 +124,9 @@ export class ConnectionGate {
     const heavyAllowed = this.heldHeavy < this.options.heavyCapacity;
     const heavy = heavyAllowed ? this.waiting.find((w) => w.lane === 'heavy') : undefined;
     if (heavy && heavy.passedOver >= this.heavyTurnAfter && performance.now() - heavy.since >= this.lastHeavyHoldMs) return heavy;
-    const interactive = this.waiting.find((w) => w.lane === 'interactive');
+    let interactive: Waiter | undefined;
+    for (const w of this.waiting)
+      if (w.lane === 'interactive' && (!interactive || w.requestSince < interactive.requestSince)) interactive = w;
     if (interactive || !heavy) return interactive;
     const graceLeft = this.lastInteractiveRelease + this.graceMs - performance.now();
     if (graceLeft <= 0) return heavy;

@@ -8,15 +8,14 @@ type WorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: stri
 const BATCHED = new Set(['P', 'B', 'D', 'E', 'C'].map((c) => c.charCodeAt(0)));
 
 /**
- * The main thread's side of the embedded database (pgliteWorker.mjs runs it in a worker thread). It looks
- * like a PGlite instance to PGlite's node-postgres connection, so both databases are reached through the
- * same driver, the same type parsers and the same SQL.
+ * The main thread's side of the embedded database (pgliteWorker.mjs runs it in a worker thread). Each of its
+ * sessions looks like a PGlite instance to PGlite's node-postgres connection, so both databases are reached
+ * through the same driver, the same type parsers and the same SQL.
  */
 export class PGliteThread {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
-  private batch: Uint8Array[] = [];
   readonly waitReady: Promise<void>;
 
   /** loadDataDir: a dump written by dumpTo() to start from */
@@ -52,16 +51,25 @@ export class PGliteThread {
     });
   }
 
-  /** The one method PGlite's node-postgres connection calls, message by message. */
-  async execProtocolStream(message: Uint8Array): Promise<BackendMessage[]> {
-    this.batch.push(message);
-    if (BATCHED.has(message[0])) return [];
-    const bytes = Buffer.concat(this.batch);
-    this.batch = [];
-    const reply = await this.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice() });
-    const out: BackendMessage[] = [];
-    new Parser().parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (m) => out.push(m));
-    return out;
+  /**
+   * A connection's own side of the thread, for one node-postgres client: it collects that client's messages
+   * up to their Sync, so clients whose statements are queued at once never mix their messages.
+   */
+  session(): { waitReady: Promise<void>; execProtocolStream(message: Uint8Array): Promise<BackendMessage[]> } {
+    let batch: Uint8Array[] = [];
+    return {
+      waitReady: this.waitReady,
+      execProtocolStream: async (message) => {
+        batch.push(message);
+        if (BATCHED.has(message[0])) return [];
+        const bytes = Buffer.concat(batch);
+        batch = [];
+        const reply = await this.send({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice() });
+        const out: BackendMessage[] = [];
+        new Parser().parse(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength), (m) => out.push(m));
+        return out;
+      },
+    };
   }
 
   /** Writes the database's files as one tar file. */

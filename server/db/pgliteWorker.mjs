@@ -35,10 +35,23 @@ async function answer(req) {
       port.postMessage({ id: req.id, bytes: new Uint8Array() });
       return;
     }
-    // a copy of its own, since the reply may be a view into the database's memory
-    const bytes = (await lite.execProtocolRaw(req.bytes)).slice();
+    // The raw reply as it is written: execProtocolRaw would also parse every message into objects, which
+    // only the main thread needs. Each chunk is a view into the database's memory, so it is copied.
+    const chunks = [];
+    await lite.execProtocolRawStream(req.bytes, { onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const bytes = chunks.length === 1 ? chunks[0] : concat(chunks);
     port.postMessage({ id: req.id, bytes }, [bytes.buffer]);
   } catch (err) {
     port.postMessage({ id: req.id, error: String(err?.stack ?? err) });
   }
+}
+
+function concat(chunks) {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }

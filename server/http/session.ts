@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext, AuthInfo } from '../context.js';
 import { hashSecret } from '../auth/tokens.js';
 import { forbidden, HttpError, unauthenticated } from './errors.js';
+import { onOtherProcesses, tellOtherProcesses } from '../processes.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -29,18 +30,22 @@ export function clearSessionCookie(ctx: AppContext, reply: FastifyReply) {
  * Sessions read in the last second, by token hash. A state-changing request that may touch what a session
  * stands on — sign-in and sign-out, one's own profile, users, groups, rights, properties (the auth, account
  * and system routes) — empties it before and after it runs, so such a change made through this server takes
- * effect at once; any other change, or one made through another server process, is seen within
- * SESSION_CACHE_MS. (Emptied by every write, the cache held nothing under a busy desk: a booking a second
- * cost every user's next request a session read.)
+ * effect at once, in the other server processes too (they are told); any other change (made in the database
+ * itself, or by a server on another machine) is seen within SESSION_CACHE_MS. (Emptied by every write, the
+ * cache held nothing under a busy desk: a booking a second cost every user's next request a session read.
+ * Kept one second, a third of a busy desk's statements were session reads.)
  */
-const SESSION_CACHE_MS = 1000;
+const SESSION_CACHE_MS = 5000;
 const sessionCache = new Map<string, { row: any; at: number }>();
 const SESSION_ROUTES = /^\/api\/(auth\/|account\/|system\/|data\/system\/|ops\/system\.)/;
 const changesSessions = (req: FastifyRequest) => !SAFE_METHODS.has(req.method) && SESSION_ROUTES.test(req.url);
 
 export function forgetCachedSessions() {
   sessionCache.clear();
+  tellOtherProcesses(FORGET_SESSIONS);
 }
+const FORGET_SESSIONS = 'forget-sessions';
+onOtherProcesses(FORGET_SESSIONS, () => sessionCache.clear());
 
 async function sessionRow(ctx: AppContext, tokenHash: string) {
   const hit = sessionCache.get(tokenHash);

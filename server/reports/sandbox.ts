@@ -37,9 +37,10 @@ export async function runSandboxed<T = Record<string, unknown>>(
     .transaction()
     .setAccessMode('read only')
     .execute(async (trx) => {
-      await sql`SELECT set_config('hotelier.branch_id', ${String(branchId)}, true)`.execute(trx);
-      await sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`).execute(trx);
-      if (useRole) await sql.raw('SET LOCAL ROLE hotelier_report').execute(trx);
+      // one statement for the three settings (SET LOCAL each): every statement is a round trip; the role last
+      const role = useRole ? sql`, set_config('role', 'hotelier_report', true)` : sql``;
+      await sql`SELECT set_config('hotelier.branch_id', ${String(branchId)}, true),
+                       set_config('statement_timeout', ${String(Math.trunc(timeoutMs))}, true) ${role}`.execute(trx);
       return (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as T[];
     });
 }

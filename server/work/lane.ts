@@ -7,13 +7,29 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export type Lane = 'interactive' | 'heavy';
 
-const lane = new AsyncLocalStorage<Lane>();
+interface LaneContext {
+  lane: Lane;
+  /** when the request (or heavy task) began: the gate serves the oldest first */
+  since: number;
+}
+
+const context = new AsyncLocalStorage<LaneContext>();
 
 export function currentLane(): Lane {
-  return lane.getStore() ?? 'interactive';
+  return context.getStore()?.lane ?? 'interactive';
+}
+
+/** When the work asking now began, or undefined outside a request or task. */
+export function currentSince(): number | undefined {
+  return context.getStore()?.since;
+}
+
+/** Runs fn, and everything it awaits, as one interactive request that began now. */
+export function inRequest<T>(fn: () => T): T {
+  return context.run({ lane: 'interactive', since: performance.now() }, fn);
 }
 
 /** Runs fn, and everything it awaits, in the heavy lane. */
 export function inHeavyLane<T>(fn: () => Promise<T>): Promise<T> {
-  return lane.run('heavy', fn);
+  return context.run({ lane: 'heavy', since: performance.now() }, fn);
 }

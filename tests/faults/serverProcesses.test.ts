@@ -71,6 +71,29 @@ describe('several server processes on PostgreSQL', () => {
     expect(burst.filter((s) => s === 429).length).toBeGreaterThanOrEqual(36);
   });
 
+  it('ends a signed-out session in every process at once, though each keeps sessions it read for a few seconds', async () => {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'cashier', password: 'hotelier' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const { csrfToken } = await login.json();
+    // each request on a new connection, so both processes answer some and keep the session
+    const me = () => fetch(`${server.url}/api/auth/me`, { headers: { cookie, connection: 'close' } }).then((r) => r.status);
+    const before = await Promise.all(Array.from({ length: 30 }, me));
+    expect(before.every((s) => s === 200)).toBe(true);
+    const out = await fetch(`${server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json', connection: 'close' },
+      body: '{}',
+    });
+    expect(out.status).toBeLessThan(300);
+    await new Promise((r) => setTimeout(r, 100)); // the other process hears of it
+    const after = await Promise.all(Array.from({ length: 30 }, me));
+    expect(after.filter((s) => s !== 401)).toEqual([]);
+  });
+
   it('keeps serving when a process is killed, and starts it again', async () => {
     const desk = await new HttpClient(server.url).login('admin');
     const before = serverProcesses(server.child.pid!);

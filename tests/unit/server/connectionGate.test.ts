@@ -43,6 +43,41 @@ describe('the connection gate', () => {
   });
 });
 
+describe("the embedded database's one session, shared", () => {
+  it('lets autocommit statements of several requests queue side by side, and a transaction wait until they are answered', async () => {
+    const gate = new ConnectionGate({ capacity: 4, heavyCapacity: 1 });
+    const list = await gate.acquire('interactive', undefined, 'shared');
+    const lookup = await gate.acquire('interactive', undefined, 'shared');
+    let booking = false;
+    const bookingTx = gate.acquire('interactive', undefined, 'exclusive').then((free) => ((booking = true), free));
+    let later = false;
+    void gate.acquire('interactive', undefined, 'shared').then((free) => ((later = true), free()));
+    await new Promise((r) => setImmediate(r));
+    expect(gate.stats()).toMatchObject({ held: 2 });
+    list();
+    await new Promise((r) => setImmediate(r));
+    expect(booking).toBe(false); // the lookup is still at the database
+    lookup();
+    const free = await bookingTx;
+    expect([booking, later]).toEqual([true, false]); // nobody's statement runs inside the booking
+    free();
+    await new Promise((r) => setImmediate(r));
+    expect(later).toBe(true);
+  });
+
+  it('serves the statement of the request that began first, not the one that asked first', async () => {
+    const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1 });
+    const order: string[] = [];
+    const first = await gate.acquire('interactive', 0);
+    const newer = gate.acquire('interactive', 200).then((free) => (order.push('room plan, begun at 200 ms'), free));
+    const older = gate.acquire('interactive', 100).then((free) => (order.push('list, begun at 100 ms'), free));
+    first();
+    (await older)();
+    (await newer)();
+    expect(order).toEqual(['list, begun at 100 ms', 'room plan, begun at 200 ms']);
+  });
+});
+
 describe('the embedded database between two statements of one request', () => {
   it("keeps a report from taking the session in the milliseconds between a clerk's two statements", async () => {
     const gate = new ConnectionGate({ capacity: 1, heavyCapacity: 1, interactiveGraceMs: 20 });
