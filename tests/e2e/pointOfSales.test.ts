@@ -335,4 +335,40 @@ describe('the point of sales on a tablet', () => {
     });
     expect(cancelled).toBe(200);
   });
+
+  it('shows on the table plan, without a reload, a table seated and let go at another terminal', async () => {
+    const waiter = await newPage(browser, 1024, 768);
+    await signIn(waiter.page, 'cashier');
+    await waiter.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const outlet = await byCode(waiter.page, 'system/outlet', 'RESTO');
+    const satay = await byCode(waiter.page, 'pointofsales/menu', 'A01', { outlet_id: { op: 'eq', value: outlet } });
+    const pad = await read(waiter.page, `/api/pointofsales/pad/${outlet}`);
+    const tables = pad.tables as { id: number; code: string; state: string; area: string }[];
+    // a free table in the area the plan opens on
+    const free = tables.filter((x) => x.state === 'free' && x.area === tables[0].area).at(-1)!;
+
+    const plan = await newPage(browser, 1366, 860);
+    await signIn(plan.page, 'cashier');
+    await plan.page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await plan.page.goto('/pointofsales/table-plan');
+    const resto = plan.page.locator('.pos-plan select option', { hasText: 'Kembang Restaurant' });
+    await plan.page.selectOption('.pos-plan select', (await resto.getAttribute('value'))!);
+    const tile = plan.page.getByTestId(`plan-table-${free.code}`);
+    await expect.poll(() => tile.getAttribute('class')).toContain('pos-free');
+    // a waiter at another terminal seats the table with one satay (written as the order pad writes it)
+    const made = await post(waiter.page, '/api/data/pointofsales/check', {
+      outlet_id: outlet,
+      table_id: free.id,
+      covers: 2,
+      items: [{ menu_id: satay, quantity: 1 }],
+    });
+    expect(made.status).toBe(201);
+    // the plan used to ask every 15 s; the change feed brings it in about a second
+    await expect.poll(() => tile.getAttribute('class'), { timeout: 4000 }).not.toContain('pos-free');
+    const cancelled = await post(waiter.page, `/api/data/pointofsales/check/${made.body.id}/cancel`, { version: made.body.version });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(() => tile.getAttribute('class'), { timeout: 4000 }).toContain('pos-free');
+    await waiter.context.close();
+    await plan.context.close();
+  });
 });

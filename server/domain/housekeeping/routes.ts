@@ -4,7 +4,8 @@ import { hasRight, needsAnyRight, needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import { HK_STATUSES } from './roomStatusRules.js';
 import { ROOM_STATUS, roomBoard, roomStatusLog } from './roomStatus.js';
-import { RoomStatusFeed } from './statusFeed.js';
+import { roomStatusChanges } from './statusFeed.js';
+import { feedRoute } from '../../feeds/feedRoute.js';
 import { TASKS, taskSheet } from './tasks.js';
 
 const id = { type: 'integer', minimum: 1 } as const;
@@ -67,31 +68,14 @@ export async function housekeepingRoutes(app: FastifyInstance, ctx: AppContext) 
     },
   );
 
-  const feed = new RoomStatusFeed(ctx.db);
-  app.addHook('onClose', async () => feed.stop());
-  app.get(
-    '/api/housekeeping/room-status/changes',
-    {
-      preValidation: needsAnyRight(ctx, [
-        { resource: ROOM_STATUS, action: 'view' },
-        { resource: 'frontoffice.roomplan', action: 'view' },
-      ]),
-      schema: {
-        tags: ['housekeeping'],
-        summary:
-          'Room status changes committed after a change id (long poll: waits up to `wait` seconds for one); without `after`, only the latest id to follow from',
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { after: { type: 'integer', minimum: 0 }, wait: { type: 'integer', minimum: 0, maximum: 25, default: 0 } },
-        },
-      },
-    },
-    async (req) => {
-      const branch = requireAuth(req).branchId;
-      const { after, wait } = req.query as { after?: number; wait: number };
-      if (after === undefined) return { last: await feed.latest(branch), changes: [] };
-      return feed.waitFor(branch, after, wait * 1000);
-    },
-  );
+  feedRoute(app, ctx, {
+    url: '/api/housekeeping/room-status/changes',
+    tag: 'housekeeping',
+    what: 'Room status changes',
+    preValidation: needsAnyRight(ctx, [
+      { resource: ROOM_STATUS, action: 'view' },
+      { resource: 'frontoffice.roomplan', action: 'view' },
+    ]),
+    log: roomStatusChanges,
+  });
 }

@@ -1,6 +1,7 @@
 import type { DomainModule } from '../types.js';
 import { addItems } from './addItems.js';
 import { breakfastRoutes, redeemBreakfast } from './breakfast.js';
+import { changeRoutes } from './changes.js';
 import { checkHook } from './checks.js';
 import { duplicateMenu } from './duplicateMenu.js';
 import { boardRoutes, markAmenityDone, markReady, printBill, sendOrder, voidItem } from './kitchen.js';
@@ -37,6 +38,7 @@ export const pointOfSalesModule: DomainModule = {
   async routes(app, ctx) {
     await posDesk.routes(app, ctx);
     await boardRoutes(app, ctx);
+    await changeRoutes(app, ctx);
     await padRoutes(app, ctx);
     await breakfastRoutes(app, ctx);
     await roomChargeRoutes(app, ctx);

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { dataProvider } from '../../engine/api/dataProvider';
+import { useChangeFeed } from '../../engine/api/useChangeFeed';
 import { useResource } from '../../engine/controllers/resource/useResource';
 import { useCommand } from '../../engine/controllers/command/useCommand';
 import { useI18n } from '../../engine/i18n/i18n';
@@ -18,8 +19,6 @@ import './pos.css';
 
 /** A restaurant's tables line up eight to a row until someone arranges them: a tablet shows a whole row. */
 const PER_ROW = 8;
-/** How often the plan asks again while it is open: tables change state as the floor works. */
-const REFRESH_MS = 15_000;
 
 /**
  * The outlet's tables where they stand in each area, coloured by state (free, seated, in the kitchen, served,
@@ -62,12 +61,8 @@ export default function TablePlan({ route }: ScreenProps) {
   const width = Math.max(640, ...placed.map((p) => p.x + TILE + 20));
   const height = Math.max(280, ...placed.map((p) => p.y + TILE + 20));
 
-  // live while serving: the plan follows the floor without a refresh; arranging holds it still
-  useEffect(() => {
-    if (arranging || !outlet) return;
-    const timer = setInterval(() => void pad.load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [arranging, outlet, pad]);
+  // live while serving: a table seated, ordered or paid at another terminal shows within a second; arranging holds it still
+  useChangeFeed('pointofsales/changes', () => void pad.load(), !arranging && Boolean(outlet));
 
   const leaveUnsaved = async () => !dirty || (await confirmDialog({ message: t('common.unsaved'), okLabel: t('common.close') }));
   const chooseArea = async (next: string) => {
