@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { DEFAULT_ROW_CAP, reportStatement, runReport } from '../server/reports/runner.js';
+import { addToBill } from '../server/domain/pointofsales/addItems.js';
 import { serveFromTerminals } from './posTerminals.js';
 import { FROM } from './support/benchHotel.js';
 import { alternate, Findings, type SuiteContext } from './support/suite.js';
@@ -51,30 +52,12 @@ export async function benchPointOfSales(ctx: SuiteContext): Promise<Findings> {
     });
     if (res.status !== 200) throw new Error(`add an item: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   };
-  // the statements the op sends: the bill locked with its outlet's tax code, the dish's price, the line, the
-  // items to total, the totals
+  // the statements the op sends, through its own code (addToBill): the bill locked with its outlet's tax code, the
+  // dish's price, the line, the items to total, the totals; the API adds the session, the idempotency key and the audit
   const viaSql = () =>
-    db.transaction().execute(async (trx) => {
-      const menu = menus[++m % menus.length];
-      await sql`
-        SELECT c.id, c.status, c.paid, ts.service_pct, ts.tax_pct, ts.price_mode FROM pos_check c JOIN outlet o ON o.branch_id = c.branch_id AND o.id = c.outlet_id
-          LEFT JOIN tax_service ts ON ts.branch_id = o.branch_id AND ts.id = o.tax_service_id
-         WHERE c.branch_id = ${BRANCH} AND c.id = ${rawBill} FOR UPDATE OF c`.execute(trx);
-      await sql`
-        SELECT m.id, m.price, (SELECT json_agg(mm.name) FROM pos_menu_modifier mm WHERE mm.branch_id = m.branch_id AND mm.menu_id = m.id) AS modifiers
-          FROM pos_menu m WHERE m.branch_id = ${BRANCH} AND m.id = ${menu}`.execute(trx);
-      await sql`
-        INSERT INTO pos_check_item (branch_id, check_id, line_no, menu_id, quantity, modifiers, unit_price, amount)
-        SELECT ${BRANCH}, ${rawBill}, coalesce((SELECT max(line_no) FROM pos_check_item WHERE branch_id = ${BRANCH} AND check_id = ${rawBill}), 0) + 1,
-               id, 2, 'No chilli', price, price * 2 FROM pos_menu WHERE branch_id = ${BRANCH} AND id = ${menu}`.execute(trx);
-      await sql`
-        SELECT i.amount, g.main_group_id FROM pos_check_item i JOIN pos_menu mm ON mm.branch_id = i.branch_id AND mm.id = i.menu_id
-          JOIN pos_group g ON g.branch_id = mm.branch_id AND g.id = mm.group_id
-         WHERE i.branch_id = ${BRANCH} AND i.check_id = ${rawBill} AND i.status <> 'void'`.execute(trx);
-      await sql`
-        UPDATE pos_check SET subtotal = subtotal + 1, total = total + 1, version = version + 1, updated_at = now()
-         WHERE branch_id = ${BRANCH} AND id = ${rawBill}`.execute(trx);
-    });
+    db
+      .transaction()
+      .execute((trx) => addToBill(trx, BRANCH, rawBill, [{ menu_id: menus[++m % menus.length], quantity: 2, modifiers: 'No chilli' }]));
   const [api, raw] = await alternate(ADDS, viaApi, viaSql);
   f.compare('add a dish to an open bill', api, raw, { p95Ms: ctx.kind === 'pglite' ? 100 : 50, ratio: 2 });
 

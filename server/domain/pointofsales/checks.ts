@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
 import type { EntityHook, HookContext } from '../../data/hooks.js';
 import type { Line } from '../../data/lines.js';
 import { nextNumber } from '../../data/numbering.js';
@@ -16,15 +17,13 @@ interface MenuPrice {
 }
 
 /** The dishes the lines name, of the check's outlet, with their modifiers' prices. */
-export async function menuPrices(c: HookContext, outletId: number, ids: number[]): Promise<Map<number, MenuPrice>> {
+export async function menuPrices(trx: Db, branchId: number, outletId: number, ids: number[]): Promise<Map<number, MenuPrice>> {
   const { rows } = await sql<MenuPrice>`
     SELECT m.id, m.name, m.price::text AS price,
            coalesce((SELECT json_agg(json_build_object('name', mm.name, 'price', mm.price::text)) FROM pos_menu_modifier mm
                       WHERE mm.branch_id = m.branch_id AND mm.menu_id = m.id), '[]') AS modifiers
       FROM pos_menu m
-     WHERE m.branch_id = ${c.auth.branchId} AND m.outlet_id = ${outletId} AND m.id = ANY(${ids}::bigint[]) AND m.active AND m.available`.execute(
-    c.trx,
-  );
+     WHERE m.branch_id = ${branchId} AND m.outlet_id = ${outletId} AND m.id = ANY(${ids}::bigint[]) AND m.active AND m.available`.execute(trx);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
@@ -60,7 +59,7 @@ async function priceItems(c: HookContext, outletId: number, lines: Line[], befor
   before.forEach((old, i) => {
     if (old.status !== 'new' && !kept.has(Number(old.id))) throw conflict('pos-check.sentVoidOnly', { line: i + 1 });
   });
-  const menus = await menuPrices(c, outletId, [...new Set(lines.map((l) => Number(l.menu_id)))]);
+  const menus = await menuPrices(c.trx, c.auth.branchId, outletId, [...new Set(lines.map((l) => Number(l.menu_id)))]);
   lines.forEach((l, i) => {
     const old = l.id != null ? was.get(Number(l.id)) : undefined;
     const discountOf = { discount_pct: String(old?.discount_pct ?? '0'), discount_reason_id: old?.discount_reason_id ?? null };
