@@ -23,7 +23,9 @@ export async function menuPrices(trx: Db, branchId: number, outletId: number, id
            coalesce((SELECT json_agg(json_build_object('name', mm.name, 'price', mm.price::text)) FROM pos_menu_modifier mm
                       WHERE mm.branch_id = m.branch_id AND mm.menu_id = m.id), '[]') AS modifiers
       FROM pos_menu m
-     WHERE m.branch_id = ${branchId} AND m.outlet_id = ${outletId} AND m.id = ANY(${ids}::bigint[]) AND m.active AND m.available`.execute(trx);
+     WHERE m.branch_id = ${branchId} AND m.outlet_id = ${outletId} AND m.id = ANY(${ids}::bigint[]) AND m.active AND m.available`.execute(
+    trx,
+  );
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
