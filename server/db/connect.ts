@@ -73,11 +73,7 @@ export async function connect({ databaseUrl, dataDir, loadDataDir }: ConnectOpti
     const gate = new ConnectionGate({ capacity: POOL_SIZE, heavyCapacity: Math.max(1, Math.floor(POOL_SIZE / HEAVY_SHARE)) });
     const db = new Kysely<any>({
       dialect: new PostgresDialect({
-        pool: gatedPool(
-          gate,
-          () => pool.connect(),
-          () => pool.end(),
-        ),
+        pool: gatedPool(gate, pool),
       }),
     });
     return { db, kind: 'postgres', gate, close: () => db.destroy() };
@@ -102,15 +98,15 @@ export async function connect({ databaseUrl, dataDir, loadDataDir }: ConnectOpti
   };
 }
 
-/** A pool for Kysely whose connect() first waits for the gate in the caller's lane. */
-function gatedPool(gate: ConnectionGate, take: () => Promise<pg.PoolClient>, end: () => Promise<void>): PostgresPool {
+/** A PostgreSQL pool for Kysely whose connect() first waits for the gate in the caller's lane. */
+function gatedPool(gate: ConnectionGate, pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient & { free?: () => void }>();
   return {
     async connect() {
       const free = await gate.acquire(currentLane(), currentSince());
       let client: pg.PoolClient;
       try {
-        client = await take();
+        client = await pool.connect();
       } catch (err) {
         free();
         throw err;
@@ -120,7 +116,7 @@ function gatedPool(gate: ConnectionGate, take: () => Promise<pg.PoolClient>, end
         const w: PostgresPoolClient & { free?: () => void } = {
           query: client.query.bind(client) as PostgresPoolClient['query'],
           release() {
-            if (typeof client.release === 'function') client.release();
+            client.release();
             const f = w.free;
             w.free = undefined;
             f?.();
@@ -131,7 +127,7 @@ function gatedPool(gate: ConnectionGate, take: () => Promise<pg.PoolClient>, end
       wrapper.free = free;
       return wrapper;
     },
-    end,
+    end: () => pool.end(),
   };
 }
 

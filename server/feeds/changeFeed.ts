@@ -17,7 +17,7 @@ export interface ChangeLog<T extends Change> {
 type Listener<T> = (changes: T[]) => void;
 
 /** how often a feed looks for committed changes: a change is seen on another screen within a second */
-export const FEED_INTERVAL_MS = 400;
+const FEED_INTERVAL_MS = 400;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**

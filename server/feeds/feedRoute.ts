@@ -5,7 +5,7 @@ import { requireAuth } from '../http/session.js';
 import { ChangeFeed, type Change, type ChangeLog } from './changeFeed.js';
 
 /** longest a screen's request waits for a change before it is answered with none and asks again */
-export const MAX_WAIT_SECONDS = 25;
+const MAX_WAIT_SECONDS = 25;
 
 /**
  * GET `url`: a property's changes committed after a change id, by long poll (waits up to `wait` seconds for
