@@ -12,7 +12,7 @@ CREATE TABLE consent_purpose (
   language text NOT NULL CHECK (language IN ('en', 'id')),
   text_version integer NOT NULL DEFAULT 1 CHECK (text_version >= 1),
   effective_from date NOT NULL,
-  title text NOT NULL,
+  heading text NOT NULL,
   text text NOT NULL,
   sort_order integer NOT NULL DEFAULT 0,
   active boolean NOT NULL DEFAULT true,

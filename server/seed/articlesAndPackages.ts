@@ -28,6 +28,33 @@ const TERMS_EN = `1. Check-in is from 14:00 and check-out until 12:00 (WIB). A l
 3. The hotel is not liable for valuables not kept in the safe deposit box.
 4. Smoking in non-smoking rooms is charged a cleaning fee of IDR 1,500,000.`;
 const CONSENT_EN = `I agree that the hotel processes my personal data (name, identity document, contact details, stay history) for registration, billing and legal obligations under Indonesia's Personal Data Protection Law (UU No. 27/2022). The data is kept for 5 years. I may access, correct or erase it and withdraw this consent at privacy@grandnusantara.co.id.`;
+/** The optional purposes a guest answers one by one when signing (UU PDP: each its own choice, none agreed by default). */
+const CONSENT_PURPOSES: [string, 'en' | 'id', string, string][] = [
+  [
+    'MARKETING',
+    'en',
+    'Offers by e-mail',
+    'The hotel may send me its offers and news by e-mail, at most twice a month, until I withdraw this consent.',
+  ],
+  [
+    'MARKETING',
+    'id',
+    'Penawaran melalui email',
+    'Hotel boleh mengirimkan penawaran dan berita melalui email, paling banyak dua kali sebulan, sampai saya menarik persetujuan ini.',
+  ],
+  [
+    'PREFERENCES',
+    'en',
+    'Remember my preferences',
+    'The hotel may keep my room and service preferences (pillow, floor, allergies I mention) for my next stays, for 3 years.',
+  ],
+  [
+    'PREFERENCES',
+    'id',
+    'Ingat preferensi saya',
+    'Hotel boleh menyimpan preferensi kamar dan layanan saya (bantal, lantai, alergi yang saya sebutkan) untuk masa inap berikutnya, selama 3 tahun.',
+  ],
+];
 
 /**
  * Revenue articles, registration-card texts, arrangements (room only, with breakfast, half board) and
@@ -130,6 +157,19 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
       terms: TERMS_EN,
       consent: CONSENT_EN,
     });
+    for (const [sortOrder, [code, language, heading, text]] of CONSENT_PURPOSES.entries()) {
+      await insertOne(db, 'consent_purpose', {
+        branch_id: branchId,
+        code,
+        language,
+        text_version: 1,
+        effective_from: since,
+        heading,
+        text,
+        sort_order: sortOrder,
+      });
+    }
+    await insertOne(db, 'signing_device', { branch_id: branchId, name: 'Front desk tablet 1' });
 
     await sql`UPDATE rate_code SET arrangement_id = ${arrangement.RO} WHERE branch_id = ${branchId} AND breakfast_pax = 0`.execute(db);
     await sql`UPDATE rate_code SET arrangement_id = ${arrangement.RB} WHERE branch_id = ${branchId} AND breakfast_pax > 0`.execute(db);

@@ -1,32 +1,49 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
-import type { CustomScreen, FlatRoute } from '../core/meta/types';
+import type { FlatRoute } from '../core/meta/types';
 import { loadScreen, type ScreenBundle } from '../engine/screens/screenStore';
-import { customComponent } from '../engine/screens/custom/registry';
+import { loadRenderer, type ScreenProps } from '../engine/screens/kinds';
 
-/** A page open without signing in (sign-in, forgotten password, change of e-mail): its own full-page layout. */
+/**
+ * A page open without signing in (sign-in, forgotten password, a guest's signing tablet): a custom screen draws
+ * its own full-page layout; any other kind (a flow) is drawn full page, with no shell around it.
+ */
 export function PublicPage({ route }: { route: FlatRoute }) {
-  const [bundle, setBundle] = useState<ScreenBundle>();
-  const [error, setError] = useState<string>();
+  const [state, setState] = useState<{ bundle?: ScreenBundle; Renderer?: ComponentType<ScreenProps>; error?: string }>({});
   const params = useParams();
   useEffect(() => {
     document.body.className = '';
-    loadScreen(route.node.screen!).then(setBundle, (e) => setError(e.message));
+    let live = true;
+    loadScreen(route.node.screen!)
+      .then(async (bundle) => ({ bundle, Renderer: await loadRenderer(bundle.screen) }))
+      .then(
+        (loaded) => live && setState(loaded),
+        (e: Error) => live && setState({ error: e.message }),
+      );
+    return () => {
+      live = false;
+    };
   }, [route]);
-  if (error)
+  if (state.error)
     return (
       <div className="public-page">
         <div className="public-card">
-          <div className="public-body alert alert-danger">{error}</div>
+          <div className="public-body alert alert-danger">{state.error}</div>
         </div>
       </div>
     );
-  if (!bundle) return <div className="public-page" />;
-  const Component = customComponent((bundle.screen as CustomScreen).component);
-  if (!Component) return null;
+  const { bundle, Renderer } = state;
+  if (!bundle || !Renderer) return <div className="public-page" />;
+  const page = <Renderer bundle={bundle} route={route} params={params} />;
   return (
     <Suspense fallback={<div className="public-page" />}>
-      <Component bundle={bundle} route={route} params={params} />
+      {bundle.screen.kind === 'custom' ? (
+        page
+      ) : (
+        <div className="public-page public-screen" data-screen={route.node.screen}>
+          {page}
+        </div>
+      )}
     </Suspense>
   );
 }

@@ -19,6 +19,7 @@ describe('the definitions of the repository', () => {
       'cashier-shift',
       'excel-import',
       'excel-import-run',
+      'guest-signing',
       'night-audit',
       'night-audit-run',
       'report-pack',

@@ -7,7 +7,7 @@ import { guestHook } from './guests.js';
 import { bookGroup } from './groups.js';
 import { bookStay } from './booking.js';
 import { assignRooms } from './roomAssignment.js';
-import { registrationTextHook } from './registrationTexts.js';
+import { consentPurposeHook, registrationTextHook } from './registrationTexts.js';
 import { saveFloorPlan } from './floorPlan.js';
 import { roomHook } from './rooms.js';
 import { folioHook } from './folio/folios.js';
@@ -25,12 +25,16 @@ import { cancelKey, duplicateKeys, issueKeys, testLock } from './keys/keyOps.js'
 import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
 import { guestRequestHook, guestRequestOps } from './requests/guestRequestOps.js';
 import { reservationViewRoutes } from './reservationView.js';
+import { signingOps } from './signing/signingOps.js';
+import { signingDeskRoutes } from './signing/deskRoutes.js';
+import { signingPublicRoutes } from './signing/publicRoutes.js';
 
 export const frontOfficeModule: DomainModule = {
   hooks: {
     'frontoffice/reservation': reservationHook,
     'frontoffice/guest': guestHook,
     'frontoffice/registration-text': registrationTextHook,
+    'frontoffice/consent-purpose': consentPurposeHook,
     'frontoffice/room': roomHook,
     'frontoffice/folio': folioHook,
     'frontoffice/folio-routing': folioRoutingHook,
@@ -63,12 +67,15 @@ export const frontOfficeModule: DomainModule = {
     returnLoan,
     chargeLoan,
     ...guestRequestOps,
+    ...signingOps,
   ],
   flows: [nightAuditFlow],
   async routes(app, ctx) {
     await frontOfficeRoutes(app, ctx);
     await nightAuditRoutes(app, ctx);
     await folioRoutes(app, ctx);
+    await signingDeskRoutes(app, ctx);
+    await signingPublicRoutes(app, ctx);
     await reservationViewRoutes(app, ctx, frontOfficeModule.ops ?? []);
   },
 };
