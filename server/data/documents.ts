@@ -12,6 +12,7 @@ import type { EntityModel } from './entityModel.js';
 import type { HookContext } from './hooks.js';
 import type { Line } from './lines.js';
 import { changed, present, stale } from './present.js';
+import { withhold } from './protectedFields.js';
 import { checkHeaderRefs, checkLineRefs, type LineNames } from './refFilters.js';
 
 /**
@@ -108,7 +109,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext, m: Ent
           for (const lf of m.lines) after[lf.name] = before[lf.name];
           await present(ctx, trx, req, m, models, [after], { lines: false });
           await audit(trx, req, { entity: m.id, entityId: id, action: action.key, ...changed(m, before, after) });
-          return after;
+          return withhold(m, auth, [after])[0];
         });
       },
     );

@@ -17,6 +17,8 @@ export interface EntityModel {
   hidden: Set<string>;
   /** personal data shown to those who may read it, masked everywhere else (audit log, logs, errors) */
   sensitive: Set<string>;
+  /** fields only the holders of a right read (x-read-right): field → action of the entity's resource */
+  readRights: Map<string, string>;
   required: Set<string>;
   refs: Map<string, string>;
   labelFields: string[];
@@ -47,6 +49,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
   const virtual: string[] = [];
   const hidden = new Set<string>(db.hidden ?? []);
   const sensitive = new Set<string>();
+  const readRights = new Map<string, string>();
   const refs = new Map<string, string>();
   const sortable = new Set<string>(db.readOnly ? ['id'] : ['id', 'created_at', 'updated_at']);
   for (const [name, f] of Object.entries(schema.properties)) {
@@ -55,12 +58,14 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     if (!f.readOnly) writable.push(name);
     if (f.writeOnly) hidden.add(name);
     if (f['x-sensitive']) sensitive.add(name);
+    if (f['x-read-right']) readRights.set(name, f['x-read-right']);
     if (f['x-ref']) refs.set(name, f['x-ref']);
     if (!f['x-virtual'] && !f['x-lines'] && SORTABLE_TYPES.has(baseType(f))) sortable.add(name);
   }
   // A secret is never an ordering either: sorting by it would leak it a comparison at a time.
   for (const name of hidden) sortable.delete(name);
   for (const name of sensitive) sortable.delete(name);
+  for (const name of readRights.keys()) sortable.delete(name);
   const required = new Set(schema.required ?? []);
   const labelFields = db.label ?? (columns.has('name') ? ['name'] : ['id']);
   const model: EntityModel = {
@@ -73,6 +78,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     virtual,
     hidden,
     sensitive,
+    readRights,
     required,
     refs,
     labelFields,

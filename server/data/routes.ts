@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { audit } from '../http/audit.js';
 import { invalid, notFound } from '../http/errors.js';
-import { needsAnyRight, needsRight } from '../http/rbac.js';
+import { needsAnyRight, needsRight, requireRight } from '../http/rbac.js';
 import { requireAuth } from '../http/session.js';
 import { createAjv } from '../validation/ajv.js';
 import { describeAjvError } from '../../src/core/checks/errorMessages.js';
@@ -17,6 +17,7 @@ import { attachmentRoutes } from './attachments.js';
 import { deleteLines, writeLines, type Line } from './lines.js';
 import { changed, lookupTargets, present, stale, visible } from './present.js';
 import { scopeWhere } from './refFilters.js';
+import { guardRead, withheldFields, withhold } from './protectedFields.js';
 
 const listQuerystring = {
   type: 'object',
@@ -75,16 +76,22 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
     app.get(base, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `List ${m.id} (server paging, sorting, filtering)`, querystring: listQuerystring } }, async (req) => {
       const auth = requireAuth(req);
       const q = req.query as any;
-      const result = await listRows(ctx.db, m, auth.branchId, {
+      const filter = parseFilter(q.filter);
+      // a field the user may not read is no filter and no search either: each would tell its value a guess at a time
+      const withheld = withheldFields(m, auth);
+      for (const field of withheld) if (field in filter) requireRight(ctx, req, resource, m.readRights.get(field)!);
+      const searched = withheld.length ? { ...m, searchFields: m.searchFields.filter((f) => !withheld.includes(f)) } : m;
+      const result = await listRows(ctx.db, searched, auth.branchId, {
         limit: q.limit,
         offset: q.offset,
         sort: q.sort,
         dir: q.dir,
         q: q.q?.trim() || undefined,
-        filter: parseFilter(q.filter),
+        filter,
         after: q.after,
       }, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId));
       await present(ctx, ctx.db, req, m, models, result.rows, { list: true });
+      await guardRead(ctx.db, req, m, result.rows, 'list');
       return result;
     });
 
@@ -128,6 +135,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId, false, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId));
       if (!row) throw notFound(m.schema.title ?? m.id);
       await present(ctx, ctx.db, req, m, models, [row]);
+      await guardRead(ctx.db, req, m, [row], 'record');
       return row;
     });
 
@@ -137,7 +145,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const auth = requireAuth(req);
       const row = await ctx.db.transaction().execute((trx) => createRecord({ trx, req, auth, ctx }, m, req.body as Record<string, unknown>));
       reply.code(201);
-      return row;
+      return withhold(m, auth, [row])[0];
     });
 
     app.patch(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'edit'), schema: { tags, summary: `Change a ${m.id} (send the version you read)`, params: idParams, body: m.updateSchema } }, async (req) => {
@@ -172,7 +180,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         await hook?.afterWrite?.(c, 'update', after, virtual);
         await present(ctx, trx, req, m, models, [after], { lines: false });
         await audit(trx, req, { entity: m.id, entityId: id, action: 'update', ...changed(m, before, after) });
-        return after;
+        return withhold(m, auth, [after])[0];
       });
     });
 

@@ -159,6 +159,15 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
     const ref = field['x-ref'];
     if (ref && missing(raw, 'entity', ref))
       errors.push({ file, pointer: `${ptr}/x-ref`, message: `refers to entity '${ref}', which has no file schemas/${ref}.json` });
+    const readRight = field['x-read-right'];
+    const offered = (r: { node: RouteNode }) =>
+      r.node.permission === e['x-permission'] && (r.node.ops ?? []).some((o) => o.key === readRight);
+    if (readRight && raw.routes && !flattenRoutes(raw.routes.data.routes).some(offered))
+      errors.push({
+        file,
+        pointer: `${ptr}/x-read-right`,
+        message: `no route with permission ${e['x-permission']} offers the right '${readRight}': add { "key": "${readRight}", "name": … } to its ops`,
+      });
     if (field['x-ui']?.widget !== 'hidden') {
       needLabel(file, ptr, fieldLabelCandidates(id, name, field['x-ui']?.label), `field '${name}'`);
     }

@@ -27,6 +27,7 @@ export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: b
     'x-column',
     'x-virtual',
     'x-sensitive',
+    'x-read-right',
     'x-default',
     'x-label',
     'x-lines',

@@ -25,6 +25,8 @@ import { cancelKey, duplicateKeys, issueKeys, testLock } from './keys/keyOps.js'
 import { chargeLoan, loanOrderHook, returnLoan } from './loans/loanOps.js';
 import { guestRequestHook, guestRequestOps } from './requests/guestRequestOps.js';
 import { reservationViewRoutes } from './reservationView.js';
+import { eraseGuest } from './privacy/guestErasure.js';
+import { guestPrivacyRoutes } from './privacy/routes.js';
 import { signingOps } from './signing/signingOps.js';
 import { signingDeskRoutes } from './signing/deskRoutes.js';
 import { signingPublicRoutes } from './signing/publicRoutes.js';
@@ -67,6 +69,7 @@ export const frontOfficeModule: DomainModule = {
     returnLoan,
     chargeLoan,
     ...guestRequestOps,
+    eraseGuest,
     ...signingOps,
   ],
   flows: [nightAuditFlow],
@@ -77,5 +80,6 @@ export const frontOfficeModule: DomainModule = {
     await signingDeskRoutes(app, ctx);
     await signingPublicRoutes(app, ctx);
     await reservationViewRoutes(app, ctx, frontOfficeModule.ops ?? []);
+    await guestPrivacyRoutes(app, ctx, frontOfficeModule.ops ?? []);
   },
 };

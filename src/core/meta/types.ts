@@ -238,6 +238,8 @@ export interface EntityField {
   'x-virtual'?: boolean;
   /** personal data masked in the audit log, logs and errors (an ID number) */
   'x-sensitive'?: boolean;
+  /** an action of the entity's own resource ('read-id'): only its holders read this field, and each read is audited */
+  'x-read-right'?: string;
   'x-ui'?: FieldUi;
   /** this array is a document's lines, stored in a child table */
   'x-lines'?: LinesSpec;

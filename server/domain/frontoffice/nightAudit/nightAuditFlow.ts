@@ -16,6 +16,7 @@ import { postNoShows } from './noShows.js';
 import { keepReportSet, runReportSet } from './reportSet.js';
 import { dayStatistics, keepDayStatistics } from './statistics.js';
 import { roomsForNewDay } from '../../housekeeping/roomStatus.js';
+import { clearExpiredIdNumbers } from '../privacy/idRetention.js';
 
 export const NIGHT_AUDIT = 'frontoffice.night-audit';
 /** stays charged per step: each batch commits alone, so a crash loses at most one batch's work (done again) */
@@ -152,7 +153,7 @@ export const nightAuditFlow: ServerFlowImplementation = {
       ledgerTies(write, run.branchId, 'reports');
       return { reports: results.map((r) => r.code), done: c.done + 1, current: 'nightAudit.step.rolling' };
     }),
-    rollBusinessDate: serverStep(async ({ context, run, write }) => {
+    rollBusinessDate: serverStep(async ({ context, run, auth, write }) => {
       const c = context as unknown as AuditContext;
       const next = dayjs(c.business_date).add(1, 'day').format('YYYY-MM-DD');
       write(async (trx) => {
@@ -165,6 +166,8 @@ export const nightAuditFlow: ServerFlowImplementation = {
           await roomsForNewDay(trx, run.branchId, run.userId, next);
           // the accountant finds the month's recurring journals waiting as drafts on the day they fall due
           await generateDueJournals(trx, run.branchId, run.userId, next);
+          // identity document numbers kept longer than the property's retention leave the profiles
+          await clearExpiredIdNumbers(trx, { auth }, run.branchId, next);
         }
       });
       ledgerTies(write, run.branchId, 'rolling');
