@@ -1,5 +1,6 @@
 import { createStore, useStore } from '../store';
 import type { SessionPayload } from '../../core/api/contract';
+import type { EntitySchema } from '../../core/meta/types';
 
 export type Session = SessionPayload;
 
@@ -37,6 +38,13 @@ export function hasRight(session: Session | null, resource: string | undefined, 
   if (!resource) return Boolean(session);
   if (!session) return false;
   return session.user.isAdmin || session.rights.includes('*') || session.rights.includes(`${resource}:${action}`);
+}
+
+/** Fields of an entity this user may not read (x-read-right): the server sends them empty, so screens leave them out. */
+export function unreadableFields(session: Session | null, entity: EntitySchema): string[] {
+  return Object.entries(entity.properties)
+    .filter(([, f]) => f['x-read-right'] && !hasRight(session, entity['x-permission'], f['x-read-right']))
+    .map(([name]) => name);
 }
 
 export function useSession() {

@@ -57,6 +57,8 @@ export function buildForm(
   data: Record<string, unknown>,
   mode: 'create' | 'edit',
   labels: Labeler,
+  /** fields the user may not read: not drawn, and never 'hidden' either, so a save does not empty them */
+  unreadable: string[] = [],
 ): BuiltForm {
   const ctx = { data, mode };
   const properties: Record<string, any> = {};
@@ -67,7 +69,7 @@ export function buildForm(
   form.sections.forEach((section, i) => {
     for (const name of section.fields) {
       const f = entity.properties[name];
-      if (!f) continue;
+      if (!f || unreadable.includes(name)) continue;
       const opts = form.fields?.[name] ?? {};
       if (!evaluate(opts.visibleWhen, ctx)) {
         hidden.push(name);

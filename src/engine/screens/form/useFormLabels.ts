@@ -2,6 +2,7 @@ import { useEffect, useMemo, type MutableRefObject } from 'react';
 import type { EntitySchema, FormScreen } from '../../../core/meta/types';
 import { useI18n } from '../../i18n/i18n';
 import { enumLabel, fieldLabel } from '../list/FilterBar';
+import { unreadableFields, useSession } from '../../session/session';
 import { buildForm, type Labeler } from './buildForm';
 
 /** An entity's field and choice labels in the reader's language, stable while the entity and language are. */
@@ -29,7 +30,9 @@ export function useBuiltForm(
   shown: MutableRefObject<Record<string, unknown>>,
 ) {
   const labels = useFormLabels(entity);
-  const built = useMemo(() => buildForm(entity, form, values, mode, labels), [entity, form, values, mode, labels]);
+  const session = useSession();
+  const unreadable = useMemo(() => unreadableFields(session, entity), [session, entity]);
+  const built = useMemo(() => buildForm(entity, form, values, mode, labels, unreadable), [entity, form, values, mode, labels, unreadable]);
   useEffect(() => {
     shown.current = built.schema.properties;
   }, [built, shown]);

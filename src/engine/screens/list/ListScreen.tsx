@@ -15,7 +15,7 @@ import {
 import type { EntitySchema, FormScreen, Lang, ListColumn, ListScreen as ListDef } from '../../../core/meta/types';
 import { mayOpenPath } from '../../router/routeTable';
 import { useI18n } from '../../i18n/i18n';
-import { hasRight, useSession } from '../../session/session';
+import { hasRight, unreadableFields, useSession } from '../../session/session';
 import { fieldValueType, formatValue } from '../../../core/format/format';
 import type { Row } from '../../api/dataProvider';
 import { Icon } from '../../../widgets/Icon';
@@ -58,6 +58,7 @@ export default function ListScreen({ bundle, route, params }: ScreenProps) {
   const form = def.form ? (bundle.screens[def.form] as FormScreen) : undefined;
   const resource = route.node.permission;
   const session = useSession();
+  const unreadable = useMemo(() => unreadableFields(session, entity), [session, entity]);
   const { t, has, lang } = useI18n();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const list = useListController(def, entity, undefined, bundle.context?.businessDate, params);
@@ -85,8 +86,11 @@ export default function ListScreen({ bundle, route, params }: ScreenProps) {
 
   const { sort, dir } = state;
   const columnDefs = useMemo<ColDef[]>(
-    () => def.columns.filter((c) => !(mobile && c.hideOnMobile)).map((c) => columnDef(c, entity, { sort, dir }, t, has, lang, mobile)),
-    [def, entity, sort, dir, mobile, t, has, lang],
+    () =>
+      def.columns
+        .filter((c) => !(mobile && c.hideOnMobile) && !unreadable.includes(c.field))
+        .map((c) => columnDef(c, entity, { sort, dir }, t, has, lang, mobile)),
+    [def, entity, sort, dir, mobile, t, has, lang, unreadable],
   );
 
   const onSortChanged = (e: SortChangedEvent) => {
