@@ -44,10 +44,10 @@ export async function newPage(
   return { context, page };
 }
 
-/** A restaurant's tablet: 1024 × 768 with touch, on the shared server. */
-export async function newTablet(browser: Browser): Promise<Page> {
+/** A tablet with touch, on the shared server: a restaurant's at 1024 × 768, or held upright, or a phone. */
+export async function newTablet(browser: Browser, width = 1024, height = 768): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 1024, height: 768 },
+    viewport: { width, height },
     baseURL: baseUrl(),
     hasTouch: true,
     locale: 'en-GB',

@@ -14,6 +14,7 @@ import { useRowActions } from '../../engine/screens/form/useRowActions';
 import { enumLabel, fieldLabel } from '../../engine/screens/list/FilterBar';
 import { formatDate, formatValue } from '../../core/format/format';
 import { Icon } from '../../widgets/Icon';
+import { SigningPanel } from './SigningPanel';
 
 const EntityForm = lazy(() => import('../../engine/screens/form/EntityForm'));
 
@@ -111,6 +112,7 @@ export default function ReservationScreen({ bundle, route, params }: ScreenProps
           <span className="mono muted">{s.code}</span>
         </div>
         <SummaryFacts s={s} />
+        <SigningPanel id={id} status={s.status} resource={resource} />
         <Refusal problem={record.state.problem} onReload={() => void record.load()} />
         {actions.asking && (
           <ActionInputs

@@ -33,7 +33,7 @@ export default function SignConfirm({ send }: FlowStepProps) {
         signature: a.signature,
       });
       forgetAnswers();
-      send({ type: 'SIGNED', data: { link: done.link } });
+      send({ type: 'SIGNED', data: { link: done.link, hotel: view.hotel } });
     } catch (e) {
       const err = e as ApiError;
       setBusy(false);

@@ -20,6 +20,7 @@ export default function SignDone({ send, context }: FlowStepProps) {
   }, [link, send]);
   return (
     <SigningSheet
+      hotel={(context.hotel as string | null) ?? undefined}
       title={t('signing.doneTitle')}
       actions={
         <button type="button" className="btn btn-primary btn-lg" onClick={() => send({ type: 'NEW' })} data-testid="pdp-finish">

@@ -141,7 +141,7 @@ export default function SignPad({ send }: FlowStepProps) {
         </span>
       </div>
       <div className="row pdp-pad-tools">
-        <button type="button" className="btn" onClick={undo} disabled={!count}>
+        <button type="button" className="btn" onClick={undo} disabled={!count} data-testid="pdp-undo">
           <Icon name="undo" size="sm" /> {t('signing.undo')}
         </button>
         <button type="button" className="btn" onClick={clear} disabled={!count && !restored} data-testid="pdp-clear">

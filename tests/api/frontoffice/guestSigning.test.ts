@@ -188,6 +188,34 @@ describe('a registration sent from the desk and opened with its code', () => {
     expect(text.replace(/\s/g, '')).toContain(signed.sha256);
   });
 
+  it('prints the identity number whole only for a reader holding the right to read it, and audits that read', async () => {
+    const { rows } = await sql<{ id_number: string; guest_id: number }>`
+      SELECT g.id_number, g.id AS guest_id FROM guest g JOIN reservation v ON v.guest_id = g.id AND v.branch_id = g.branch_id WHERE v.id = ${stay.id}`.execute(
+      db,
+    );
+    const { id_number: idNumber, guest_id: guestId } = rows[0];
+    const reads = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'frontoffice/guest' AND entity_id = ${String(guestId)}
+                                     AND action = 'read-protected' AND after->>'via' = 'registration-card'`.execute(db)
+        ).rows[0].n,
+      );
+    const before = await reads();
+    const whole = (await pdfPages((await desk.get(`/api/frontoffice/signature/${signed.id}/card`)).rawPayload)).join(' ');
+    expect(whole).toContain(idNumber);
+    expect(await reads()).toBe(before + 1);
+    const sales = await t.login('sales');
+    const masked = (await pdfPages((await sales.get(`/api/frontoffice/signature/${signed.id}/card`)).rawPayload)).join(' ');
+    expect(masked).not.toContain(idNumber);
+    expect(masked).toContain(idNumber.slice(-4));
+    const unsigned = (await pdfPages((await sales.get(`/api/frontoffice/reservation/${stay.id}/registration-card`)).rawPayload)).join(' ');
+    expect(unsigned).not.toContain(idNumber);
+    expect(await reads()).toBe(before + 1);
+  });
+
   it('finds a changed byte: the hash taken again no longer matches, and the record refuses any change through SQL', async () => {
     expect((await desk.get(`/api/frontoffice/signature/${signed.id}/verify`)).json()).toMatchObject({ intact: true, erased: false });
     await expect(sql`UPDATE guest_signature SET terms_text = terms_text || '.' WHERE id = ${signed.id}`.execute(db)).rejects.toThrow(

@@ -46,7 +46,13 @@ export async function folioRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const auth = requireAuth(req);
       const lang = (req.query as { lang?: 'en' | 'id' }).lang ?? requestLang(req.headers['accept-language']);
-      const { doc, name } = await registrationCardPdf(ctx.db, auth.branchId, (req.params as { id: number }).id, lang, ctx.meta.labels);
+      const { doc, name } = await registrationCardPdf(
+        ctx.db,
+        { ip: req.ip, auth },
+        (req.params as { id: number }).id,
+        lang,
+        ctx.meta.labels,
+      );
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(doc);
     },
   );

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/connect.js';
 import type { Lang } from '../../../../src/core/meta/types.js';
 import { HttpError } from '../../../http/errors.js';
 import { hashSecret } from '../../../auth/tokens.js';
-import { cardData, cardText, type CardData } from '../stay/registrationCard.js';
+import { cardData, cardText, maskedId, type CardData } from '../stay/registrationCard.js';
 
 /** A signing open on a tablet: what its cookie's secret stands for, while it lasts. */
 export interface OpenSession {
@@ -49,12 +49,6 @@ export async function purposesInForce(db: Db, branchId: number, lang: Lang, day:
   return rows.map(({ sort_order: _, ...p }) => p);
 }
 
-/** An identity number as the tablet shows it, to whoever stands at the desk: its last four characters. */
-export function maskedId(n: string | null): string | null {
-  if (!n) return null;
-  return n.length <= 4 ? '•'.repeat(n.length) : `${'•'.repeat(Math.min(n.length - 4, 8))}${n.slice(-4)}`;
-}
-
 /** What a signing is made of now: the card's data, the registration text and the purposes in force in its language. */
 export async function signingContent(db: Db, s: Pick<OpenSession, 'branch_id' | 'reservation_id' | 'language'>) {
   const { card, businessDate, guestId } = await cardData(db, s.branch_id, s.reservation_id);
@@ -83,6 +77,7 @@ function shownRegistration(c: CardData) {
     guest: [c.title, c.guest].filter(Boolean).join(' '),
     nationality: c.nationality,
     idType: c.id_type,
+    // whoever stands at the desk sees the tablet too: the number's last four characters are enough to recognise it
     idNumber: maskedId(c.id_number),
     arrival: c.arrival,
     departure: c.departure,

@@ -117,7 +117,7 @@ export const withdrawAtDesk = defineOp<{ id: number; purpose: string; note: stri
     required: ['id', 'purpose', 'note'],
     additionalProperties: false,
     properties: {
-      id: { ...id, description: 'the signed registration' },
+      id: { ...id, 'x-ref': 'frontoffice/guest-signature', description: 'the signed registration' },
       purpose: { type: 'string', minLength: 1, maxLength: 20 },
       note: { ...reasonInput, description: 'how the guest asked (at the desk, by e-mail …)' },
     },

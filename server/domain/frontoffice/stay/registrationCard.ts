@@ -5,6 +5,9 @@ import type { Lang } from '../../../../src/core/meta/types.js';
 import { formatDate, formatLocalDateTime } from '../../../../src/core/format/format.js';
 import { translate, type Labels } from '../../../i18n/translate.js';
 import { notFound } from '../../../http/errors.js';
+import { hasRight } from '../../../http/rbac.js';
+import { audit, type AuditSource } from '../../../http/audit.js';
+import type { AuthInfo } from '../../../context.js';
 
 /** What a registration card prints of the stay and the guest: read live for a card to sign, kept as signed after. */
 export interface CardData {
@@ -95,9 +98,37 @@ export async function cardText(db: Db, branchId: number, lang: Lang, day: string
  * itself is the pdp flow's): the guest's registration data, the stay, and the terms and personal-data consent
  * in force in the chosen language, named by code and version so a signature says which wording was agreed.
  */
-export async function registrationCardPdf(db: Db, branchId: number, reservationId: number, lang: Lang, labels: Labels) {
-  const { card, businessDate } = await cardData(db, branchId, reservationId);
-  return drawCard(card, await cardText(db, branchId, lang, businessDate), lang, labels);
+export async function registrationCardPdf(
+  db: Db,
+  reader: AuditSource & { auth: AuthInfo },
+  reservationId: number,
+  lang: Lang,
+  labels: Labels,
+) {
+  const { card, businessDate, guestId } = await cardData(db, reader.auth.branchId, reservationId);
+  return drawCard(await forReader(db, reader, card, guestId), await cardText(db, reader.auth.branchId, lang, businessDate), lang, labels);
+}
+
+/** The last four characters of an identity number, for whoever may not read it whole. */
+export function maskedId(n: string | null): string | null {
+  if (!n) return null;
+  return n.length <= 4 ? '•'.repeat(n.length) : `${'•'.repeat(Math.min(n.length - 4, 8))}${n.slice(-4)}`;
+}
+
+/**
+ * A card as its reader may see it: the identity number whole for a holder of the guest's read-id right (the read
+ * is audited, as the guest screens audit it), masked to its last four characters for anyone else.
+ */
+export async function forReader(db: Db, reader: AuditSource & { auth: AuthInfo }, card: CardData, guestId: number): Promise<CardData> {
+  if (!card.id_number) return card;
+  if (!hasRight(reader.auth, 'frontoffice.guest', 'read-id')) return { ...card, id_number: maskedId(card.id_number) };
+  await audit(db, reader, {
+    entity: 'frontoffice/guest',
+    entityId: guestId,
+    action: 'read-protected',
+    after: { fields: ['id_number'], via: 'registration-card' },
+  });
+  return card;
 }
 
 /** Draws a card; with a signature it is the signed card: the guest's signature, each purpose's answer and the record's hash. */
