@@ -188,7 +188,7 @@ describe('a registration sent from the desk and opened with its code', () => {
     expect(text.replace(/\s/g, '')).toContain(signed.sha256);
   });
 
-  it('prints the identity number whole only for a reader holding the right to read it, and audits that read', async () => {
+  it('prints the identity number whole only on the card to sign, for a reader holding the right to read it (audited); the signed record keeps it masked', async () => {
     const { rows } = await sql<{ id_number: string; guest_id: number }>`
       SELECT g.id_number, g.id AS guest_id FROM guest g JOIN reservation v ON v.guest_id = g.id AND v.branch_id = g.branch_id WHERE v.id = ${stay.id}`.execute(
       db,
@@ -204,16 +204,20 @@ describe('a registration sent from the desk and opened with its code', () => {
         ).rows[0].n,
       );
     const before = await reads();
-    const whole = (await pdfPages((await desk.get(`/api/frontoffice/signature/${signed.id}/card`)).rawPayload)).join(' ');
-    expect(whole).toContain(idNumber);
+    const toSign = (await pdfPages((await desk.get(`/api/frontoffice/reservation/${stay.id}/registration-card`)).rawPayload)).join(' ');
+    expect(toSign).toContain(idNumber);
     expect(await reads()).toBe(before + 1);
     const sales = await t.login('sales');
-    const masked = (await pdfPages((await sales.get(`/api/frontoffice/signature/${signed.id}/card`)).rawPayload)).join(' ');
+    const masked = (await pdfPages((await sales.get(`/api/frontoffice/reservation/${stay.id}/registration-card`)).rawPayload)).join(' ');
     expect(masked).not.toContain(idNumber);
     expect(masked).toContain(idNumber.slice(-4));
-    const unsigned = (await pdfPages((await sales.get(`/api/frontoffice/reservation/${stay.id}/registration-card`)).rawPayload)).join(' ');
-    expect(unsigned).not.toContain(idNumber);
     expect(await reads()).toBe(before + 1);
+    const signedCard = (await pdfPages((await desk.get(`/api/frontoffice/signature/${signed.id}/card`)).rawPayload)).join(' ');
+    expect(signedCard).not.toContain(idNumber);
+    expect(signedCard).toContain(idNumber.slice(-4));
+    expect(
+      JSON.stringify((await sql<any>`SELECT registration FROM guest_signature WHERE id = ${signed.id}`.execute(db)).rows[0].registration),
+    ).not.toContain(idNumber);
   });
 
   it('finds a changed byte: the hash taken again no longer matches, and the record refuses any change through SQL', async () => {

@@ -8,7 +8,7 @@ import { notFound } from '../../../http/errors.js';
 import { feedRoute } from '../../../feeds/feedRoute.js';
 import type { ChangeLog } from '../../../feeds/changeFeed.js';
 import { RESERVATION } from '../reservations.js';
-import { drawCard, forReader, type CardData } from '../stay/registrationCard.js';
+import { drawCard, type CardData } from '../stay/registrationCard.js';
 import { signedDigest } from './digest.js';
 import { consentsOf } from './consents.js';
 
@@ -142,7 +142,7 @@ export async function signingDeskRoutes(app: FastifyInstance, ctx: AppContext) {
       const row = await signature(ctx.db, auth.branchId, (req.params as { id: number }).id);
       if (!row.registration || !row.signature_png) throw notFound('signing.erased');
       const { doc, name } = drawCard(
-        await forReader(ctx.db, { ip: req.ip, auth }, row.registration, Number(row.guest_id)),
+        row.registration,
         { code: row.terms_code, text_version: row.terms_version, terms: row.terms_text, consent: row.consent_text },
         row.language,
         ctx.meta.labels,

@@ -9,6 +9,7 @@ import { translate } from '../../../i18n/translate.js';
 import { signedDigest } from './digest.js';
 import { readSignature } from './signatureImage.js';
 import { signingContent, type OpenSession } from './sessions.js';
+import { maskedId } from '../stay/registrationCard.js';
 
 /** What the tablet sends when the guest confirms: the wording versions they were shown, each answer, the signature. */
 export interface Signing {
@@ -51,7 +52,9 @@ export async function signRegistration(trx: Db, req: FastifyRequest, ctx: AppCon
     reservation_id: s.reservation_id,
     guest_id: guestId,
     language: s.language,
-    registration: { ...card },
+    // as the tablet showed it: the guest signs what she saw, and the record holds no copy of her document number
+    // that the property's ID retention could not reach (the profile's own number is cleared by it)
+    registration: { ...card, id_number: maskedId(card.id_number) },
     terms_code: text.code,
     terms_version: text.text_version,
     terms_text: text.terms,
