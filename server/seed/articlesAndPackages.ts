@@ -157,7 +157,9 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
       terms: TERMS_EN,
       consent: CONSENT_EN,
     });
-    for (const [sortOrder, [code, language, heading, text]] of CONSENT_PURPOSES.entries()) {
+    // a purpose's two languages share its place in the order the guest is asked
+    const order = [...new Set(CONSENT_PURPOSES.map(([code]) => code))];
+    for (const [code, language, heading, text] of CONSENT_PURPOSES) {
       await insertOne(db, 'consent_purpose', {
         branch_id: branchId,
         code,
@@ -166,7 +168,7 @@ export async function seedArticlesAndPackages(db: Db, branches: Record<string, n
         effective_from: since,
         heading,
         text,
-        sort_order: sortOrder,
+        sort_order: order.indexOf(code),
       });
     }
     await insertOne(db, 'signing_device', { branch_id: branchId, name: 'Front desk tablet 1' });

@@ -157,6 +157,7 @@ describe('a guest signs her registration on the desk’s tablet', () => {
 
     const upright = await newTablet(browser, 768, 1024);
     await upright.goto('/pdp');
+    await upright.locator('#pdp-code').waitFor();
     await screenshot(upright, 'pdp-start-portrait');
     await upright.fill('#pdp-code', code);
     await upright.getByTestId('pdp-open').tap();
@@ -189,5 +190,57 @@ describe('a guest signs her registration on the desk’s tablet', () => {
     await phone.goto('/Pdp4');
     await phone.getByTestId('pdp-rights').waitFor();
     await screenshot(phone, 'pdp-privacy-phone');
+  });
+
+  it('pairs the desk’s tablet from the master screen, sends the next registration straight to it, and the guest stops', async () => {
+    // 1–3: Siti makes a pairing code for the desk's tablet
+    const { page: desk } = await newPage(browser);
+    await signIn(desk, 'frontdesk');
+    await desk.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const { device, stay } = await desk.evaluate(async () => {
+      const d = await (await fetch('/api/data/frontoffice/signing-device?limit=10')).json();
+      const r = await (
+        await fetch(
+          `/api/data/frontoffice/reservation?limit=50&filter=${encodeURIComponent(JSON.stringify({ status: { op: 'eq', value: 'in_house' } }))}`,
+        )
+      ).json();
+      return { device: d.rows[0].id as number, stay: r.rows[2].id as number };
+    });
+    // the texts a guest is asked, as the desk keeps them: each purpose versioned in both languages
+    await desk.goto('/frontoffice/master/consent-purpose');
+    await desk.getByText('Offers by e-mail').waitFor();
+    expect(await desk.getByText('Penawaran melalui email').count()).toBe(1);
+    await screenshot(desk, 'pdp-consent-purposes');
+    await desk.goto(`/frontoffice/master/signing-device?edit=${device}`);
+    await desk.locator('.drawer').getByRole('button', { name: 'Pasangkan' }).click();
+    const dialog = desk.locator('.dialog');
+    const pairing = /\b([A-Z2-9]{8})\b/.exec(await dialog.innerText())![1];
+    await screenshot(desk, 'pdp-pairing-code');
+    await dialog.getByRole('button').last().click();
+
+    // 4–5: on the tablet she types it at /Pdp3; the tablet then waits for the desk
+    const tablet = await newTablet(browser);
+    await tablet.goto('/Pdp3');
+    await tablet.fill('#pair-code', pairing);
+    await tablet.getByTestId('pdp-pair').tap();
+    await tablet.getByTestId('pdp-paired').waitFor();
+    await screenshot(tablet, 'pdp-paired-tablet');
+    await tablet.getByRole('link').last().tap();
+    await tablet.getByTestId('pdp-waiting').waitFor();
+    await screenshot(tablet, 'pdp-waiting-tablet');
+
+    // 6–8: from the reservation she sends the registration to that tablet, which opens it by itself
+    await desk.goto(`/frontoffice/reservation/detail/${stay}`);
+    await desk.getByTestId('signing-send').click();
+    await desk.selectOption('[data-testid=signing-device]', String(device));
+    await desk.getByTestId('signing-go').click();
+    await tablet.getByTestId('pdp-registration').waitFor({ timeout: 15_000 });
+    await expect.poll(() => desk.getByTestId('signing-state').innerText()).toMatch(/Terbuka di Front desk tablet 1/);
+
+    // 9–10: the guest would rather not sign now; the tablet waits again and the desk sees nothing open
+    await tablet.getByTestId('flow-cancel').tap();
+    await tablet.getByTestId('pdp-stop').tap();
+    await tablet.getByTestId('pdp-waiting').waitFor();
+    await expect.poll(() => desk.getByTestId('signing-state').innerText()).toMatch(/Belum ditandatangani/);
   });
 });

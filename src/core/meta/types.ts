@@ -128,6 +128,7 @@ export type WidgetName =
   | 'number'
   | 'money'
   | 'percent'
+  | 'datetime'
   | 'date'
   | 'time'
   | 'checkbox'

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { DateInput } from '../inputs/DateInput';
 import { LookupSelect } from '../inputs/LookupSelect';
-import { formatDecimal, formatMoney } from '../../core/format/format';
+import dayjs from 'dayjs';
+import { formatDateTime, formatDecimal, formatMoney } from '../../core/format/format';
 import { parseAmount } from '../../core/format/amount';
 import { t, useI18n } from '../../engine/i18n/i18n';
 
@@ -178,6 +179,27 @@ function DateWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * A moment (stored as an ISO timestamp): shown DD/MM/YYYY HH:mm in the browser's time; written with the browser's
+ * date-and-time picker. A stamp the server keeps (paired, last seen) is read-only and reads like any date.
+ */
+function DateTimeWidget(props: WidgetProps) {
+  if (props.readonly || props.disabled)
+    return (
+      <input id={props.id} className="input" value={formatDateTime(props.value as string | undefined)} readOnly disabled={props.disabled} />
+    );
+  return (
+    <input
+      id={props.id}
+      type="datetime-local"
+      className="input"
+      value={props.value ? dayjs(props.value as string).format('YYYY-MM-DDTHH:mm') : ''}
+      onChange={(e) => props.onChange(e.target.value ? dayjs(e.target.value).toISOString() : undefined)}
+      onBlur={() => props.onBlur(props.id, props.value)}
+    />
+  );
+}
+
 function TimeWidget(props: WidgetProps) {
   return (
     <input
@@ -317,6 +339,7 @@ export const widgets: RegistryWidgetsType = {
   money: MoneyWidget,
   percent: PercentWidget,
   date: DateWidget,
+  datetime: DateTimeWidget,
   time: TimeWidget,
   checkbox: CheckboxWidget,
   select: SelectWidget,

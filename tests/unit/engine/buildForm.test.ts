@@ -83,6 +83,7 @@ describe('inferWidget', () => {
   it('picks the widget from the type and format', () => {
     expect(inferWidget({ type: 'string', format: 'money' })).toBe('money');
     expect(inferWidget({ type: 'string', format: 'date' })).toBe('date');
+    expect(inferWidget({ type: 'string', format: 'date-time' })).toBe('datetime');
     expect(inferWidget({ type: 'string', format: 'time-hm' })).toBe('time');
     expect(inferWidget({ type: 'boolean' })).toBe('checkbox');
     expect(inferWidget({ type: 'string', enum: ['plus', 'nett'] })).toBe('select');

@@ -27,6 +27,8 @@ export function inferWidget(f: EntityField): WidgetName {
   switch (f.format) {
     case 'date':
       return 'date';
+    case 'date-time':
+      return 'datetime';
     case 'time-hm':
       return 'time';
     case 'money':
