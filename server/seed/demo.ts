@@ -12,6 +12,8 @@ import { seedChartOfAccounts } from './chartOfAccounts.js';
 import { seedGeneralCashier } from './generalCashier.js';
 import { seedRecurringJournals } from './recurringJournals.js';
 import { seedPointOfSales } from './pointOfSales.js';
+import { seedPurchasingItems } from './purchasingItems.js';
+import { seedSuppliers } from './suppliers.js';
 import { analyze } from '../db/statistics.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
@@ -33,6 +35,8 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
     // outlets charge rooms under a folio article of the front office's
     await seedPointOfSales(trx, Object.values(branches), businessDate);
+    await seedPurchasingItems(trx, Object.values(branches));
+    await seedSuppliers(trx, branches as Record<string, number>, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
     await seedGuestRequests(trx, branches.GNB, businessDate);
     await audit(

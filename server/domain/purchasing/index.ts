@@ -1,0 +1,14 @@
+import type { DomainModule } from '../types.js';
+import { unitHook } from './units.js';
+import { itemHook } from './items.js';
+import { supplierHook } from './suppliers.js';
+import { supplierContractHook } from './contracts.js';
+
+export const purchasingModule: DomainModule = {
+  hooks: {
+    'purchasing/unit': unitHook,
+    'purchasing/item': itemHook,
+    'purchasing/supplier': supplierHook,
+    'purchasing/supplier-contract': supplierContractHook,
+  },
+};
