@@ -6,9 +6,20 @@ import { housekeepingModule } from './housekeeping/index.js';
 import { glModule } from './gl/index.js';
 import { gcModule } from './gc/index.js';
 import { pointOfSalesModule } from './pointofsales/index.js';
+import { inventoryModule } from './inventory/index.js';
 import { purchasingModule } from './purchasing/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
-  return [systemModule, frontOfficeModule, salesModule, housekeepingModule, glModule, gcModule, pointOfSalesModule, purchasingModule];
+  return [
+    systemModule,
+    frontOfficeModule,
+    salesModule,
+    housekeepingModule,
+    glModule,
+    gcModule,
+    pointOfSalesModule,
+    purchasingModule,
+    inventoryModule,
+  ];
 }

@@ -12,6 +12,7 @@ import { seedChartOfAccounts } from './chartOfAccounts.js';
 import { seedGeneralCashier } from './generalCashier.js';
 import { seedRecurringJournals } from './recurringJournals.js';
 import { seedPointOfSales } from './pointOfSales.js';
+import { seedInventory } from './inventory.js';
 import { seedPurchasingItems } from './purchasingItems.js';
 import { seedSuppliers } from './suppliers.js';
 import { analyze } from '../db/statistics.js';
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     // outlets charge rooms under a folio article of the front office's
     await seedPointOfSales(trx, Object.values(branches), businessDate);
     await seedPurchasingItems(trx, Object.values(branches));
+    await seedInventory(trx, Object.values(branches), businessDate);
     await seedSuppliers(trx, branches as Record<string, number>, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
     await seedGuestRequests(trx, branches.GNB, businessDate);

@@ -1,0 +1,18 @@
+import type { DomainModule } from '../types.js';
+import { countSheetRoutes } from './countSheet.js';
+import { openingStockHook, outgoingHook, requisitionHook, stockCountHook } from './documents.js';
+import { periodCloseHook } from './periodClose.js';
+import { glTransferHook, postJournalOp } from './toLedger.js';
+
+export const inventoryModule: DomainModule = {
+  hooks: {
+    'inventory/opening-stock': openingStockHook,
+    'inventory/requisition': requisitionHook,
+    'inventory/outgoing': outgoingHook,
+    'inventory/stock-count': stockCountHook,
+    'inventory/gl-transfer': glTransferHook,
+    'inventory/period-close': periodCloseHook,
+  },
+  ops: [postJournalOp],
+  routes: countSheetRoutes,
+};
