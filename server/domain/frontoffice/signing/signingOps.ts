@@ -135,17 +135,20 @@ export const withdrawAtDesk = defineOp<{ id: number; purpose: string; note: stri
   },
 });
 
+/** a signing tablet, by its id */
+const deviceInput = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { ...id, 'x-ref': 'frontoffice/signing-device' } },
+} as const;
+
 export const pairDevice = defineOp<{ id: number }>({
   name: 'frontoffice.signingDevicePair',
   summary: `A code to pair a signing tablet (typed on the tablet at /Pdp3 within ${PAIRING_MINUTES} minutes); pairing again replaces the tablet's earlier pairing`,
   resource: SIGNING_DEVICE,
   action: 'pair',
-  input: {
-    type: 'object',
-    required: ['id'],
-    additionalProperties: false,
-    properties: { id: { ...id, 'x-ref': 'frontoffice/signing-device' } },
-  },
+  input: deviceInput,
   async handler(c, input) {
     const code = pairingCode();
     const { rows } = await sql<{ name: string; expires_at: Date }>`
@@ -163,12 +166,7 @@ export const revokeDevice = defineOp<{ id: number }>({
   summary: 'Unpair a signing tablet (lost, replaced): it shows nothing more until it is paired again',
   resource: SIGNING_DEVICE,
   action: 'pair',
-  input: {
-    type: 'object',
-    required: ['id'],
-    additionalProperties: false,
-    properties: { id: { ...id, 'x-ref': 'frontoffice/signing-device' } },
-  },
+  input: deviceInput,
   async handler(c, input) {
     const { rows } = await sql<{ name: string }>`
       UPDATE signing_device SET secret_hash = NULL, pairing_code_hash = NULL, pairing_expires_at = NULL, revoked_at = now(),
