@@ -38,6 +38,7 @@ describe('the purchasing masters in the browser', () => {
     await choose(page, 'segment_id', 'FRESH');
     await choose(page, 'payment_term_id', 'N14');
     await page.fill('#root_npwp', '02.345.678.9-444.000');
+    await page.fill('#root_telephone', '022 597 9012');
     await page.fill('#root_email', 'order@tanimulya.co.id');
     await page.fill('#root_city', 'Kabupaten Bandung');
     await page.fill('#root_postal_code', '40378');
@@ -56,6 +57,7 @@ describe('the purchasing masters in the browser', () => {
     expect(saved).toMatchObject({
       code: 'SUP-060',
       npwp: '02.345.678.9-444.000',
+      telephone: '022 597 9012',
       contacts: [{ name: 'Ujang Suryana', position: 'Pemilik' }],
     });
     await screenshot(page, 'purchasing-supplier-form-desktop');

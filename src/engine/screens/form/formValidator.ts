@@ -1,4 +1,4 @@
-import { Validator, type ValidationError } from 'jsonschema';
+import { Validator, ValidatorResult, type Options, type SchemaContext, type ValidationError } from 'jsonschema';
 import type { ErrorObject } from 'ajv';
 import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import processRawValidationErrors from '@rjsf/validator-ajv8/lib/processRawValidationErrors.js';
@@ -11,7 +11,17 @@ import { FORMATS } from '../../../core/checks/checks';
  * rjsf and our messages (core/checks/errorMessages) read them unchanged.
  */
 const engine = new Validator();
-for (const [name, check] of Object.entries(FORMATS)) engine.customFormats[name] = (v: unknown) => typeof v !== 'string' || check(v);
+// jsonschema's own formats win over custom ones (its 'phone' must start with +: a hotel's "022 597 9012" was
+// refused in the form and accepted by the server), so the format keyword itself is ours: the checks the
+// server's ajv uses, and no other
+engine.attributes.format = (instance: unknown, schema: { format?: string }, options: Options, ctx: SchemaContext) => {
+  const result = new ValidatorResult(instance, schema, options, ctx);
+  const format = schema.format ?? '';
+  const check = FORMATS[format];
+  if (typeof instance === 'string' && check && !check(instance))
+    result.addError({ name: 'format', argument: format, message: `does not conform to the "${format}" format` });
+  return result;
+};
 
 const PARAM: Record<string, string> = {
   required: 'missingProperty',
