@@ -216,3 +216,133 @@ describe('stock count adjustments', () => {
     ]);
   });
 });
+
+describe('transfers, requisitions and consumption', () => {
+  it("lists the chef's approved requisition as outstanding, with what the main store holds", async () => {
+    const req = await ok(
+      await save(agus, 'requisition', {
+        to_store_id: id['store:KIT'],
+        from_store_id: id['store:MAIN'],
+        requested_by: 'Chef Wayan',
+        lines: [{ item_id: id['item:F-002'], quantity: '4' }],
+      }),
+      201,
+    );
+    await ok(await act(agus, 'requisition', req.id, 'request'));
+    await ok(await act(agus, 'requisition', req.id, 'approve'));
+    const rows = await report('outstanding-sr', {});
+    expect(
+      pick(rows, ['number', 'to_store', 'from_store', 'requested_by', 'item_code', 'unit', 'quantity', 'to_give', 'on_hand', 'enough']),
+    ).toEqual([
+      {
+        number: req.number,
+        to_store: 'KIT Main kitchen',
+        from_store: 'MAIN Main store',
+        requested_by: 'Chef Wayan',
+        item_code: 'F-002',
+        unit: 'KG',
+        quantity: '4.000',
+        to_give: '4.000',
+        on_hand: '25.000',
+        enough: true,
+      },
+    ]);
+
+    // the storekeeper gives 3.5 kg of the 4 asked, at the main store's 165.000 a kilo
+    const approved = await ok(await agus.get(`/api/data/inventory/requisition/${req.id}`));
+    await ok(
+      await agus.patch(`/api/data/inventory/requisition/${req.id}`, {
+        version: approved.version,
+        lines: [{ ...approved.lines[0], issued_quantity: '3.5' }].map(({ _refs, ...l }) => l),
+      }),
+    );
+    await ok(await act(agus, 'requisition', req.id, 'issue'));
+    expect(await report('outstanding-sr', {})).toEqual([]);
+    const lines = await report('stock-requisition-report', { date_from: '2026-11-01', date_to: '2026-11-23' });
+    expect(pick(lines, ['number', 'status', 'quantity', 'issued_quantity', 'value'])).toEqual([
+      { number: req.number, status: 'issued', quantity: '4.000', issued_quantity: '3.500', value: '577500.00' },
+    ]);
+    const summary = await report('requisition-summary-report', { date_from: '2026-11-01', date_to: '2026-11-23' });
+    expect(pick(summary, ['to_store', 'from_store', 'status', 'requisitions', 'lines', 'value'])).toEqual([
+      { to_store: 'KIT Main kitchen', from_store: 'MAIN Main store', status: 'issued', requisitions: 1, lines: 1, value: '577500.00' },
+    ]);
+  });
+
+  it('lists the transfers out of the main store and sums them by receiving store and item group', async () => {
+    const rows = await report('stock-articles-transfer-list', {
+      date_from: '2026-11-01',
+      date_to: '2026-11-23',
+      store_id: id['store:MAIN'],
+    });
+    expect(pick(rows, ['kind', 'from_store', 'to_store', 'item_code', 'quantity', 'unit', 'unit_cost', 'value'])).toEqual([
+      {
+        kind: 'transfer',
+        from_store: 'MAIN Main store',
+        to_store: 'BAR Lobby Lounge bar',
+        item_code: 'B-001',
+        quantity: '24.000',
+        unit: 'BTL',
+        unit_cost: '28500.0000',
+        value: '684000.00',
+      },
+      {
+        kind: 'requisition',
+        from_store: 'MAIN Main store',
+        to_store: 'KIT Main kitchen',
+        item_code: 'F-002',
+        quantity: '3.500',
+        unit: 'KG',
+        unit_cost: '165000.0000',
+        value: '577500.00',
+      },
+    ]);
+    const summary = await report('report-transfersummary', { date_from: '2026-11-01', date_to: '2026-11-23' });
+    expect(summary).toEqual([
+      {
+        from_store: 'MAIN Main store',
+        to_store: 'BAR Lobby Lounge bar',
+        item_group: 'BEV Beverage',
+        documents: 1,
+        lines: 1,
+        value: '684000.00',
+      },
+      { from_store: 'MAIN Main store', to_store: 'KIT Main kitchen', item_group: 'FOOD Food', documents: 1, lines: 1, value: '577500.00' },
+    ]);
+  });
+
+  it('charges the lounge its ten bottles of Bintang as beverage cost', async () => {
+    const rows = await report('stock-articles-outgoing-consumption', { date_from: '2026-11-01', date_to: '2026-11-23' });
+    expect(rows).toEqual([
+      { department: 'FB Food & Beverage', outlet: 'LOUNGE Lobby Lounge', item_group: 'BEV Beverage', lines: 1, value: '285000.00' },
+    ]);
+  });
+
+  it('shows the issue journal once it is posted to the ledger', async () => {
+    const { rows } = await sql<{ id: number }>`
+      SELECT id FROM inv_gl_transfer WHERE branch_id = ${gnb} AND source_kind = 'issue' AND status = 'pending'`.execute(db);
+    expect(rows).toHaveLength(1);
+    expect(await report('journal-incstock', { date_from: '2026-11-01', date_to: '2026-11-23' })).toEqual([]);
+    await ok(await agus.post('/api/ops/inventory.postJournal', { id: rows[0].id }));
+    const lines = await report('journal-incstock', { date_from: '2026-11-01', date_to: '2026-11-23' });
+    expect(pick(lines, ['date', 'document', 'kind', 'account_code', 'department', 'debit', 'credit'])).toEqual([
+      {
+        date: '2026-11-10',
+        document: 'IS-202611-0001',
+        kind: 'issue',
+        account_code: '5202.01',
+        department: 'FB',
+        debit: '285000.00',
+        credit: '0.00',
+      },
+      {
+        date: '2026-11-10',
+        document: 'IS-202611-0001',
+        kind: 'issue',
+        account_code: '1302.01',
+        department: null,
+        debit: '0.00',
+        credit: '285000.00',
+      },
+    ]);
+  });
+});
