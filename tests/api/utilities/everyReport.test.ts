@@ -16,12 +16,12 @@ describe('every shipped report', () => {
     const codes = [...t.meta.reports.keys()].sort();
     expect(codes.length).toBeGreaterThan(20);
     const failures: string[] = [];
-    // a report opened from a row (an outlet bill's payments) has no default for the row it is given: the demo's first bill, if any
-    const given: Record<string, string> = {
-      check_id: String(
-        (await sql<{ id: number }>`SELECT coalesce(min(id), 1)::int AS id FROM pos_check`.execute(t.database.db)).rows[0].id,
-      ),
-    };
+    // a report of one thing (an outlet bill's payments, an item's stock) has no default for the thing it is given: the demo's first
+    const first = async (table: 'pos_check' | 'inv_item') =>
+      String(
+        (await sql<{ id: number }>`SELECT coalesce(min(id), 1)::int AS id FROM ${sql.table(table)}`.execute(t.database.db)).rows[0].id,
+      );
+    const given: Record<string, string> = { check_id: await first('pos_check'), item_id: await first('inv_item') };
     for (const code of codes) {
       const required = (t.meta.reports.get(code)!.parameters?.required ?? []) as string[];
       const query = new URLSearchParams(Object.fromEntries(required.filter((p) => p in given).map((p) => [p, given[p]])));
