@@ -21,16 +21,16 @@ export default function SignStart({ send }: FlowStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const sendRef = useRef(send);
-  sendRef.current = send;
-
   const opened = async (view: SigningView) => {
     forgetAnswers();
     if (view.language !== lang) await loadLabels(view.language);
-    sendRef.current({ type: 'OPENED', data: { language: view.language } });
+    send({ type: 'OPENED', data: { language: view.language } });
   };
+  // the tablet's poll starts once and calls the latest `opened` (the flow's send, the language in use)
   const openedRef = useRef(opened);
-  openedRef.current = opened;
+  useEffect(() => {
+    openedRef.current = opened;
+  });
 
   useEffect(() => {
     const abort = new AbortController();
