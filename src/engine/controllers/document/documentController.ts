@@ -157,6 +157,49 @@ export function createDocumentController(opts: DocumentControllerOptions): Docum
     return record.save(values);
   };
 
+  /** A paste (or a choice typed faster than its lookup answered): cells read, lookups asked, lines filled. */
+  const pasteNow = async (lines: string, row: number, columns: PasteColumn[], text: string): Promise<PasteResult> => {
+    const lf = byName.get(lines)!;
+    const rows = parseClipboard(text);
+    const notes: PasteResult['notes'] = [];
+    const signal = new AbortController().signal;
+    const start = store.get().lines[lines] ?? [];
+    const updates: { key?: string; cells: [string, unknown, string?][] }[] = [];
+    for (let r = 0; r < rows.length; r++) {
+      const at = row + r;
+      const line = start[at];
+      const cells: [string, unknown, string?][] = [];
+      for (let c = 0; c < rows[r].length && c < columns.length; c++) {
+        const col = columns[c];
+        if (col.type === 'computed') continue;
+        const cell = convertCell(col.type, rows[r][c], col.options);
+        if ('unreadable' in cell) notes.push({ line: at + 1, field: col.field, value: rows[r][c].trim(), reason: 'unreadable' });
+        else if ('lookup' in cell) {
+          const found = await col.lookup!(cell.lookup, line?.values ?? {}, signal);
+          const id = matchOption(cell.lookup, found);
+          if (id === undefined) notes.push({ line: at + 1, field: col.field, value: cell.lookup, reason: 'noMatch' });
+          else cells.push([col.field, id, found.find((o) => o.id === id)!.label]);
+        } else cells.push([col.field, cell.value]);
+      }
+      updates.push({ key: line?.key, cells });
+    }
+    // applied to the lines as they are now: the person may have typed on while the lookups answered
+    const fill = (l: DocLine, cells: [string, unknown, string?][]) =>
+      cells.reduce((acc, [f, v, name]) => changeCell(lf, acc, f, v, name), l);
+    setLines(lines, (ls) => {
+      const out = [...ls];
+      for (const u of updates) {
+        const at = u.key ? out.findIndex((l) => l.key === u.key) : -1;
+        if (at >= 0) out[at] = fill(out[at], u.cells);
+        else if (!u.key) out.push(fill(blankLine(lf), u.cells));
+      }
+      return out;
+    });
+    return { lines: rows.length, notes };
+  };
+  const pasting = new Set<Promise<PasteResult>>();
+  const settled = () => Promise.allSettled([...pasting]);
+
   return {
     record,
     store,
@@ -186,51 +229,21 @@ export function createDocumentController(opts: DocumentControllerOptions): Docum
     removeLine(lines, key) {
       setLines(lines, (ls) => ls.filter((l) => l.key !== key));
     },
-    async paste(lines, row, columns, text) {
-      const lf = byName.get(lines)!;
-      const rows = parseClipboard(text);
-      const notes: PasteResult['notes'] = [];
-      const signal = new AbortController().signal;
-      const start = store.get().lines[lines] ?? [];
-      const updates: { key?: string; cells: [string, unknown, string?][] }[] = [];
-      for (let r = 0; r < rows.length; r++) {
-        const at = row + r;
-        const line = start[at];
-        const cells: [string, unknown, string?][] = [];
-        for (let c = 0; c < rows[r].length && c < columns.length; c++) {
-          const col = columns[c];
-          if (col.type === 'computed') continue;
-          const cell = convertCell(col.type, rows[r][c], col.options);
-          if ('unreadable' in cell) notes.push({ line: at + 1, field: col.field, value: rows[r][c].trim(), reason: 'unreadable' });
-          else if ('lookup' in cell) {
-            const found = await col.lookup!(cell.lookup, line?.values ?? {}, signal);
-            const id = matchOption(cell.lookup, found);
-            if (id === undefined) notes.push({ line: at + 1, field: col.field, value: cell.lookup, reason: 'noMatch' });
-            else cells.push([col.field, id, found.find((o) => o.id === id)!.label]);
-          } else cells.push([col.field, cell.value]);
-        }
-        updates.push({ key: line?.key, cells });
-      }
-      // applied to the lines as they are now: the person may have typed on while the lookups answered
-      const fill = (l: DocLine, cells: [string, unknown, string?][]) =>
-        cells.reduce((acc, [f, v, name]) => changeCell(lf, acc, f, v, name), l);
-      setLines(lines, (ls) => {
-        const out = [...ls];
-        for (const u of updates) {
-          const at = u.key ? out.findIndex((l) => l.key === u.key) : -1;
-          if (at >= 0) out[at] = fill(out[at], u.cells);
-          else if (!u.key) out.push(fill(blankLine(lf), u.cells));
-        }
-        return out;
-      });
-      return { lines: rows.length, notes };
+    paste(lines, row, columns, text) {
+      const done = pasteNow(lines, row, columns, text);
+      // a save or an action waits for the lookups of what was typed or pasted before it (Ctrl+S after a quick Tab)
+      pasting.add(done);
+      void done.finally(() => pasting.delete(done)).catch(() => undefined);
+      return done;
     },
     linesChanged: () => JSON.stringify(payloadOf(store.get().lines)) !== read,
     async save(header) {
+      await settled();
       if (!judge({ ...record.store.get().values, ...header })) return undefined;
       return send(header);
     },
     async act(action, header, dirty) {
+      await settled();
       if (!judge({ ...record.store.get().values, ...header }, action)) return undefined;
       if (dirty && !(await send(header))) return undefined;
       const { id, row } = record.store.get();

@@ -263,6 +263,26 @@ describe('lines pasted from a spreadsheet', () => {
     expect(c.store.get().lines.lines[1].values._refs).toEqual({ fo_article_id: 'TRF - Airport transfer' });
   });
 
+  it('saves the article typed faster than its lookup answered: Ctrl+S right after Tab waits for the lookup', async () => {
+    const { source, calls } = arrangements();
+    const c = createDocumentController({ source, entity: arrangement, id: null });
+    const [first] = linesOf(c);
+    let answer!: () => void;
+    const slow: PasteColumn = {
+      ...columns[0],
+      lookup: (text) => new Promise((ok) => (answer = () => ok(ARTICLES.filter((a) => a.label.includes(text))))),
+    };
+    const typed = c.paste('lines', 0, [slow], 'DIN');
+    c.setCell('lines', first.key, 'amount', '185000');
+    const saving = c.save({ code: 'DNR', name: 'Dinner' });
+    await Promise.resolve();
+    expect(calls).toEqual([]);
+    answer();
+    await typed;
+    expect((await saving)?.created).toBe(true);
+    expect(calls).toEqual(['create {"code":"DNR","name":"Dinner","lines":[{"fo_article_id":9,"amount":"185000","basis":"per_person"}]}']);
+  });
+
   it('parses what Excel and LibreOffice put on the clipboard', () => {
     expect(parseClipboard('BF\t125.000\n"Dinner, 3 courses\twith ""wine"""\t350000\n')).toEqual([
       ['BF', '125.000'],
