@@ -9,7 +9,7 @@ export const PDF_ROW_CAP = 10_000;
 const MARGIN = 36;
 const ROW_H = 15;
 const FONT = 8;
-const NUMERIC = new Set(['money', 'number', 'integer', 'percent']);
+const NUMERIC = new Set(['money', 'number', 'integer', 'quantity', 'percent']);
 
 function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;

@@ -9,6 +9,7 @@ const NUMBER_FORMATS: Record<string, string> = {
   money: '#,##0',
   number: '#,##0.00',
   integer: '#,##0',
+  quantity: '#,##0.###',
   percent: '0.00" %"',
   date: 'dd/mm/yyyy',
   datetime: 'dd/mm/yyyy hh:mm',
@@ -21,6 +22,7 @@ function excelValue(c: ReportColumn | undefined, v: unknown): ExcelJS.CellValue 
     case 'money':
     case 'number':
     case 'integer':
+    case 'quantity':
     case 'percent':
       return Number(v);
     case 'date': {
@@ -34,6 +36,14 @@ function excelValue(c: ReportColumn | undefined, v: unknown): ExcelJS.CellValue 
     default:
       return String(v);
   }
+}
+
+/** Excel has no optional decimal point: a whole quantity takes the integer format, or it would read "24.". */
+function wholeQuantities(columns: ReportColumn[], row: ExcelJS.Row) {
+  columns.forEach((c, i) => {
+    const cell = row.getCell(i + 1);
+    if (c.type === 'quantity' && Number.isInteger(cell.value)) cell.numFmt = NUMBER_FORMATS.integer;
+  });
 }
 
 function sheetName(title: string, used: Set<string>) {
@@ -77,7 +87,9 @@ export async function writeXlsx(reports: { result: ReportResult; p: Presentation
     for (const item of layoutReport(result, (f, v) => p.display(byField.get(f), v))) {
       if (++written % CHUNK_ROWS === 0) await betweenChunks();
       if (item.kind === 'row') {
-        ws.addRow(result.columns.map((c) => (c.enumLabels ? p.display(c, item.row[c.field]) : excelValue(c, item.row[c.field])))).commit();
+        const r = ws.addRow(result.columns.map((c) => (c.enumLabels ? p.display(c, item.row[c.field]) : excelValue(c, item.row[c.field]))));
+        wholeQuantities(result.columns, r);
+        r.commit();
       } else if (item.kind === 'group') {
         const r = ws.addRow([item.label]);
         r.font = { bold: true };

@@ -51,12 +51,15 @@ export function formatInteger(value: Amount, lang: NumberLang = 'en'): string {
   return integer[lang].format(asIntlInput(value));
 }
 
-const quantity = perLang({ maximumFractionDigits: 4 });
+const quantity = { 3: perLang({ maximumFractionDigits: 3 }), 4: perLang({ maximumFractionDigits: 4 }) };
 
-/** A quantity (12,5 kg, 0,25 l) as exact as it is stored (up to 4 decimals), in the reader's separators. */
-export function formatQuantity(value: Amount, lang: NumberLang = 'en'): string {
+/**
+ * A quantity (12,5 kg, 0,25 l, 24 bottles) as exact as it is stored — up to 4 decimals, 3 for stock kept in
+ * thousandths — without trailing zeros, in the reader's separators: 1.234,5 / 1,234.5.
+ */
+export function formatQuantity(value: Amount, lang: NumberLang = 'en', decimals: 3 | 4 = 4): string {
   if (empty(value)) return '';
-  return quantity[lang].format(asIntlInput(value));
+  return quantity[decimals][lang].format(asIntlInput(value));
 }
 
 /** A rate or a percentage's number with two decimals in the reader's separators: 69.17 / 69,17. */
@@ -117,7 +120,7 @@ export const today = () => dayjs().format(STORAGE_DATE);
 export const startOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).startOf('month').format(STORAGE_DATE);
 export const endOfMonth = (date?: string) => (date ? dayjs(date) : dayjs()).endOf('month').format(STORAGE_DATE);
 
-export type ValueType = 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
+export type ValueType = 'text' | 'money' | 'number' | 'integer' | 'quantity' | 'percent' | 'date' | 'datetime' | 'boolean';
 
 /**
  * How a value of an entity field is shown: as the screen declares it, else by the field's format
@@ -159,6 +162,8 @@ export function formatValue(
       return formatNumber(value as string, lang);
     case 'integer':
       return formatInteger(value as string, lang);
+    case 'quantity':
+      return formatQuantity(value as string, lang, 3);
     case 'percent':
       return formatPercent(value as string, lang);
     case 'date':

@@ -284,7 +284,8 @@ export interface ReportColumn {
   label?: string;
   /** … or the title in both languages (reports a property writes) */
   title?: I18nText;
-  type?: 'text' | 'money' | 'number' | 'integer' | 'percent' | 'date' | 'datetime' | 'boolean';
+  /** quantity: a stock quantity, up to 3 decimals without trailing zeros (24, 3,5, 0,125) */
+  type?: 'text' | 'money' | 'number' | 'integer' | 'quantity' | 'percent' | 'date' | 'datetime' | 'boolean';
   width?: number;
   link?: string;
   /** label key prefix: a value v shows as the label <prefix>.<v> */

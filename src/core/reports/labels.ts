@@ -24,4 +24,4 @@ export function valueText(prefix: string, value: unknown, t: Translate): string 
   return text === key ? String(value) : text;
 }
 
-export const NUMERIC_TYPES = new Set(['money', 'number', 'integer', 'percent']);
+export const NUMERIC_TYPES = new Set(['money', 'number', 'integer', 'quantity', 'percent']);

@@ -79,7 +79,7 @@ export function ReportView({ code, meta, fixed }: { code: string; meta: ReportMe
     const data = chartData(result);
     const xCol = result.columns.find((c) => c.field === result.chart!.x);
     const yCol = result.columns.find((c) => c.field === result.chart!.y[0]);
-    const yType = yCol?.type === 'money' || yCol?.type === 'integer' ? yCol.type : 'number';
+    const yType = yCol?.type === 'money' || yCol?.type === 'integer' || yCol?.type === 'quantity' ? yCol.type : 'number';
     return {
       format: (v: number, as: 'value' | 'percent') => (as === 'percent' ? formatPercent(v, lang) : formatValue(v, yType, lang)),
       labels: data.labels.map((v) => formatValue(v, xCol?.type ?? 'text', lang) || '—'),

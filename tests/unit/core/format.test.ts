@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
+  formatQuantity,
   formatValue,
   parseDisplayDate,
   startOfMonth,
@@ -90,6 +91,36 @@ describe('other number formats', () => {
     expect(formatValue(false, 'boolean', 'id', ['Ya', 'Tidak'])).toBe('Tidak');
     expect(formatValue('Kembang Restaurant', 'text')).toBe('Kembang Restaurant');
     expect(formatValue(null, 'money')).toBe('');
+  });
+});
+
+describe('quantity: a report column of stock quantities', () => {
+  it('shows 24 bottles as 24 in both languages, never 24,00', () => {
+    expect(formatValue('24.000', 'quantity', 'id')).toBe('24');
+    expect(formatValue('24.000', 'quantity', 'en')).toBe('24');
+  });
+
+  it("keeps up to three decimals without trailing zeros, in the reader's separators: 3,5 kg / 0,125 kg", () => {
+    expect(formatValue('3.500', 'quantity', 'id')).toBe('3,5');
+    expect(formatValue('3.500', 'quantity', 'en')).toBe('3.5');
+    expect(formatValue('0.125', 'quantity', 'id')).toBe('0,125');
+    expect(formatValue('-2.250', 'quantity', 'id')).toBe('-2,25');
+  });
+
+  it('groups thousands with . in Indonesian and , in English', () => {
+    expect(formatValue('12480.750', 'quantity', 'id')).toBe('12.480,75');
+    expect(formatValue('12480.750', 'quantity', 'en')).toBe('12,480.75');
+    expect(formatValue('1250000', 'quantity', 'id')).toBe('1.250.000');
+  });
+
+  it('rounds a fourth decimal half up for a report, while a document line keeps its four', () => {
+    expect(formatValue('0.1235', 'quantity', 'id')).toBe('0,124');
+    expect(formatQuantity('0.1235', 'id')).toBe('0,1235');
+  });
+
+  it('shows an empty cell as nothing and zero as 0', () => {
+    expect(formatValue(null, 'quantity', 'id')).toBe('');
+    expect(formatValue('0.000', 'quantity', 'id')).toBe('0');
   });
 });
 
