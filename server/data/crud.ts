@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
+import type { Lang } from '../../src/core/meta/types.js';
 import type { EntityModel } from './entityModel.js';
 import { baseType } from './entityModel.js';
 import { findControlCharacter } from '../validation/plainText.js';
@@ -266,13 +267,19 @@ function dbValue(m: EntityModel, field: string, v: unknown) {
 }
 
 /** Names of rows for lookup fields: one query per referenced entity per page, never one per row. */
-export async function refLabels(db: Db, target: EntityModel, branchId: number, ids: number[]): Promise<Map<number, string>> {
-  return (await refLabelsMany(db, branchId, [{ key: 'ref', target, ids }])).get('ref')!;
+export async function refLabels(db: Db, target: EntityModel, branchId: number, ids: number[], lang: Lang = 'en'): Promise<Map<number, string>> {
+  return (await refLabelsMany(db, branchId, [{ key: 'ref', target, ids }], lang)).get('ref')!;
 }
 
-const labelOf = (target: EntityModel) =>
+/** A label field as a reader of `lang` sees it: its column in that language, the field itself while that is empty. */
+const labelField = (target: EntityModel, f: string, lang: Lang) => {
+  const other = target.translated[f]?.[lang];
+  return other ? sql`coalesce(nullif(${col(target, other)}::text, ''), ${col(target, f)}::text)` : sql`${col(target, f)}::text`;
+};
+
+const labelOf = (target: EntityModel, lang: Lang = 'en') =>
   sql.join(
-    target.labelFields.map((f) => sql`coalesce(${col(target, f)}::text, '')`),
+    target.labelFields.map((f) => sql`coalesce(${labelField(target, f, lang)}, '')`),
     sql` || ' - ' || `,
   );
 
@@ -284,6 +291,7 @@ export async function refLabelsMany(
   db: Db,
   branchId: number,
   wanted: { key: string; target: EntityModel; ids: number[] }[],
+  lang: Lang = 'en',
 ): Promise<Map<string, Map<number, string>>> {
   const out = new Map(wanted.map((w) => [w.key, new Map<number, string>()]));
   const parts = wanted
@@ -291,7 +299,7 @@ export async function refLabelsMany(
     .filter((w) => w.ids.length)
     .map((w) => {
       const scope = w.target.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
-      return sql`(SELECT ${w.key}::text AS key, id, ${labelOf(w.target)} AS label FROM ${sql.table(w.target.table)} WHERE id = ANY(${w.ids}) ${scope})`;
+      return sql`(SELECT ${w.key}::text AS key, id, ${labelOf(w.target, lang)} AS label FROM ${sql.table(w.target.table)} WHERE id = ANY(${w.ids}) ${scope})`;
     });
   if (!parts.length) return out;
   const { rows } = await sql<{ key: string; id: number; label: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
@@ -304,13 +312,18 @@ export async function refLabelsMany(
  * statement: a list page or a form's row then costs one statement instead of two. Every statement is a
  * round trip to the database (a socket write and read each way, a fifth of the server's time under load).
  */
-export function refLabelsColumn(m: EntityModel, targets: [field: string, target: EntityModel][], branchId: number): RawBuilder<unknown> | undefined {
+export function refLabelsColumn(
+  m: EntityModel,
+  targets: [field: string, target: EntityModel][],
+  branchId: number,
+  lang: Lang = 'en',
+): RawBuilder<unknown> | undefined {
   if (!targets.length) return undefined;
   const pairs = targets.map(([field, target]) => {
     const scope = target.branchScoped ? sql`AND _r.branch_id = ${branchId}` : sql``;
     // the looked-up table is aliased, so a row naming another row of its own table still reads the outer one
     const own = sql.ref(`${m.table}.${m.columns.get(field) ?? field}`);
-    return sql`${field}::text, (SELECT ${labelOf(target)} FROM ${sql.table(target.table)} _r WHERE _r.id = ${own} ${scope})`;
+    return sql`${field}::text, (SELECT ${labelOf(target, lang)} FROM ${sql.table(target.table)} _r WHERE _r.id = ${own} ${scope})`;
   });
   return sql`json_build_object(${sql.join(pairs)}) AS _refs`;
 }
@@ -350,8 +363,9 @@ export async function lookupRows(
   filter: ListQuery['filter'],
   limit: number,
   extraWhere: RawBuilder<unknown>[] = [],
+  lang: Lang = 'en',
 ) {
-  const label = labelOf(m);
+  const label = labelOf(m, lang);
   const parts: RawBuilder<unknown>[] = [...extraWhere];
   if (m.branchScoped) parts.push(sql`branch_id = ${branchId}`);
   if (ids?.length) parts.push(sql`id = ANY(${ids})`);
@@ -360,7 +374,7 @@ export async function lookupRows(
     // Only what the lookup shows is searched: a lookup is open to every signed-in user, so matching other
     // columns (a user's e-mail) would let them probe what they may not see.
     const pattern = `%${likeEscape(q)}%`;
-    parts.push(sql`(${sql.join(m.labelFields.map((f) => sql`${col(m, f)}::text ILIKE ${pattern}`), sql` OR `)})`);
+    parts.push(sql`(${sql.join(m.labelFields.map((f) => sql`${labelField(m, f, lang)} ILIKE ${pattern}`), sql` OR `)})`);
   }
   for (const [field, { op, value }] of Object.entries(filter)) parts.push(filterClause(m, field, op, value));
   const where = toWhere(parts);

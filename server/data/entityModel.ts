@@ -1,4 +1,4 @@
-import type { EntityField, EntitySchema } from '../../src/core/meta/types.js';
+import type { EntityField, EntitySchema, Lang } from '../../src/core/meta/types.js';
 import { linesFields, type LinesField } from '../../src/core/documents/evaluateDocument.js';
 import { filterable } from '../../src/core/documents/refFilter.js';
 
@@ -22,6 +22,8 @@ export interface EntityModel {
   required: Set<string>;
   refs: Map<string, string>;
   labelFields: string[];
+  /** a label field's column in another language (x-db.translated) */
+  translated: Record<string, Partial<Record<Lang, string>>>;
   searchFields: string[];
   sortable: Set<string>;
   defaultSort: string;
@@ -82,6 +84,7 @@ export function buildEntityModel(schema: EntitySchema): EntityModel {
     required,
     refs,
     labelFields,
+    translated: db.translated ?? {},
     searchFields: db.search ?? [],
     sortable,
     defaultSort: db.defaultSort ?? labelFields[0] ?? 'id',

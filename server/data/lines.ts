@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { LinesField } from '../../src/core/documents/evaluateDocument.js';
-import type { EntityField } from '../../src/core/meta/types.js';
+import type { EntityField, Lang } from '../../src/core/meta/types.js';
 import { invalid } from '../http/errors.js';
 import { refLabels } from './crud.js';
 import { baseType, type EntityModel } from './entityModel.js';
@@ -26,12 +26,12 @@ function linesJson(lf: LinesField, alias: string, orderBy: RawBuilder<unknown>) 
 }
 
 /** Names the lookups of some lines (one query per lookup column, whatever the number of lines). */
-async function nameLines(db: Db, lf: LinesField, branchId: number, lines: Line[], models: Map<string, EntityModel>) {
+async function nameLines(db: Db, lf: LinesField, branchId: number, lines: Line[], models: Map<string, EntityModel>, lang: Lang) {
   await Promise.all(
     Object.entries(lf.item.properties)
       .filter(([, f]) => f['x-ref'] && models.has(f['x-ref']))
       .map(async ([field, f]) => {
-        const labels = await refLabels(db, models.get(f['x-ref']!)!, branchId, lines.map((r) => r[field] as number).filter((v) => v != null));
+        const labels = await refLabels(db, models.get(f['x-ref']!)!, branchId, lines.map((r) => r[field] as number).filter((v) => v != null), lang);
         for (const r of lines) if (r[field] != null) (r._refs ??= {})[field] = labels.get(r[field] as number) ?? `#${r[field]}`;
       }),
   );
@@ -48,6 +48,7 @@ export async function readLines(
   branchId: number,
   parentIds: number[],
   models: Map<string, EntityModel>,
+  lang: Lang = 'en',
 ): Promise<Map<number, Line[]>> {
   const out = new Map<number, Line[]>(parentIds.map((id) => [id, []]));
   if (!parentIds.length) return out;
@@ -58,7 +59,7 @@ export async function readLines(
     SELECT ${sql.ref(`l.${parent}`)} AS parent, ${linesJson(lf, 'l', orderBy)} AS lines
       FROM ${sql.table(table)} l WHERE ${scope} ${sql.ref(`l.${parent}`)} = ANY(${parentIds}) GROUP BY 1`.execute(db);
   for (const r of rows) out.set(Number(r.parent), JSON.parse(r.lines) as Line[]);
-  await nameLines(db, lf, branchId, [...out.values()].flat(), models);
+  await nameLines(db, lf, branchId, [...out.values()].flat(), models, lang);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { formatLocalDateTime } from '../../src/core/format/format.js';
 import { lastChangedBy, refLabelsMany } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import { readLines, type Line } from './lines.js';
+import { requestLang } from '../i18n/translate.js';
 
 /**
  * A row as the audit log keeps it: no secrets (hidden and write-only fields), no display names (lines
@@ -79,6 +80,7 @@ export async function present(
 ) {
   if (!rows.length) return;
   const auth = req.auth!;
+  const lang = requestLang(req.headers?.['accept-language']);
   const targets = lookupTargets(m, models);
   // the names came with the rows (refLabelsColumn), or all of this page's in one statement
   const inRows = '_refs' in rows[0];
@@ -88,6 +90,7 @@ export async function present(
         db,
         auth.branchId,
         targets.map(([field, target]) => ({ key: field, target, ids: rows.map((r) => r[field] as number).filter((id) => id != null) })),
+        lang,
       );
   for (const r of rows) {
     const read = (inRows ? r._refs : undefined) as Record<string, string | null> | undefined;
@@ -102,7 +105,7 @@ export async function present(
   for (const lf of m.lines) {
     if (opts.list && !lf.spec.inList) continue;
     if (opts.lines !== false) {
-      const byParent = await readLines(db, m, lf, auth.branchId, rows.map((r) => Number(r.id)), models);
+      const byParent = await readLines(db, m, lf, auth.branchId, rows.map((r) => Number(r.id)), models, lang);
       for (const r of rows) r[lf.name] = byParent.get(Number(r.id)) ?? [];
     }
     const summary = lf.spec.summary;

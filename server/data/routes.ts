@@ -18,6 +18,7 @@ import { deleteLines, writeLines, type Line } from './lines.js';
 import { changed, lookupTargets, present, stale, visible } from './present.js';
 import { scopeWhere } from './refFilters.js';
 import { guardRead, withheldFields, withhold } from './protectedFields.js';
+import { requestLang } from '../i18n/translate.js';
 
 const listQuerystring = {
   type: 'object',
@@ -89,7 +90,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         q: q.q?.trim() || undefined,
         filter,
         after: q.after,
-      }, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId));
+      }, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId, requestLang(req.headers['accept-language'])));
       await present(ctx, ctx.db, req, m, models, result.rows, { list: true });
       await guardRead(ctx.db, req, m, result.rows, 'list');
       return result;
@@ -123,16 +124,24 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
       const ids = q.ids ? String(q.ids).split(',').map(Number) : undefined;
       const extra = q.scope ? [lookupScope(auth, q.scope)] : [];
       return {
-        rows: await lookupRows(ctx.db, m, auth.branchId, q.q?.trim() || undefined, ids, parseFilter(q.filter, validateLookupFilter), q.limit, [
-          ...scopeOf(auth),
-          ...extra,
-        ]),
+        rows: await lookupRows(
+          ctx.db,
+          m,
+          auth.branchId,
+          q.q?.trim() || undefined,
+          ids,
+          parseFilter(q.filter, validateLookupFilter),
+          q.limit,
+          [...scopeOf(auth), ...extra],
+          requestLang(req.headers['accept-language']),
+        ),
       };
     });
 
     app.get(`${base}/:rowId`, { preValidation: needsRight(ctx, resource, 'view'), schema: { tags, summary: `Read one ${m.id}`, params: idParams } }, async (req) => {
       const auth = requireAuth(req);
-      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId, false, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId));
+      const lang = requestLang(req.headers['accept-language']);
+      const row = await getRow(ctx.db, m, auth.branchId, (req.params as any).rowId, false, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId, lang));
       if (!row) throw notFound(m.schema.title ?? m.id);
       await present(ctx, ctx.db, req, m, models, [row]);
       await guardRead(ctx.db, req, m, [row], 'record');

@@ -6,6 +6,8 @@ import type { Db } from '../db/connect.js';
 export interface AuditSource {
   auth?: AuthInfo;
   ip?: string;
+  /** a request's: the reader's language names the rows it is shown */
+  headers?: { 'accept-language'?: string };
 }
 
 export interface AuditEntry {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { ReportDefinition } from '../../src/core/meta/types.js';
+import type { Lang, ReportDefinition } from '../../src/core/meta/types.js';
 import { buildEntityModel, type EntityModel } from '../data/entityModel.js';
 import { refLabels } from '../data/crud.js';
 
@@ -11,6 +11,7 @@ export async function refNamesOf(
   def: ReportDefinition,
   params: Record<string, unknown>,
   branchId: number,
+  lang: Lang,
 ): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [name, p] of Object.entries(def.parameters?.properties ?? {})) {
@@ -20,7 +21,7 @@ export async function refNamesOf(
     let m = models.get(schema);
     if (!m) models.set(schema, (m = buildEntityModel(schema)));
     const id = Number(params[name]);
-    out[name] = (await refLabels(ctx.db, m, branchId, [id])).get(id) ?? String(params[name]);
+    out[name] = (await refLabels(ctx.db, m, branchId, [id], lang)).get(id) ?? String(params[name]);
   }
   return out;
 }

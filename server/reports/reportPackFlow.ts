@@ -87,7 +87,7 @@ export const reportPackFlow: ServerFlowImplementation = {
       const result = await runReport(ctx.db, e.def, item.params, auth.branchId);
       // a PDF too long to read is refused at its report, before the others run
       if (input.format === 'pdf') pdfRowLimit(result.rows.length, e.def.name[run.lang]);
-      const kept: KeptReport = { def: e.def, result, refNames: await refNamesOf(ctx, e.def, result.parameters, auth.branchId) };
+      const kept: KeptReport = { def: e.def, result, refNames: await refNamesOf(ctx, e.def, result.parameters, auth.branchId, run.lang) };
       keep(
         { name: partName(c.done), fileName: `${item.code}.json`, contentType: 'application/json', data: Buffer.from(JSON.stringify(kept)) },
         'part',

@@ -40,7 +40,7 @@ function publicPart(e: EffectiveReport) {
 
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const present = async (def: ReportDefinition, result: ReportResult, lang: Lang, branchId: number): Promise<Presentation> =>
-    presentation(def, result, lang, ctx.meta.labels, await refNamesOf(ctx, def, result.parameters, branchId));
+    presentation(def, result, lang, ctx.meta.labels, await refNamesOf(ctx, def, result.parameters, branchId, lang));
 
   const load = async (req: FastifyRequest, code: string) => {
     const auth = requireAuth(req);

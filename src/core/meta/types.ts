@@ -261,6 +261,8 @@ export interface EntitySchema {
     scope: 'branch' | 'global';
     managed?: boolean;
     label?: string[];
+    /** label fields with a column per language ({ name: { id: 'name_id' } }): lookups name a row in the reader's */
+    translated?: Record<string, Partial<Record<Lang, string>>>;
     search?: string[];
     defaultSort?: string;
     unique?: string[][];
