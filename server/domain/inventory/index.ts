@@ -1,4 +1,5 @@
 import type { DomainModule } from '../types.js';
+import { costingChangeHook } from './costingChange.js';
 import { countSheetRoutes } from './countSheet.js';
 import { openingStockHook, outgoingHook, requisitionHook, stockCountHook } from './documents.js';
 import { periodCloseHook } from './periodClose.js';
@@ -12,6 +13,7 @@ export const inventoryModule: DomainModule = {
     'inventory/stock-count': stockCountHook,
     'inventory/gl-transfer': glTransferHook,
     'inventory/period-close': periodCloseHook,
+    'system/setup': costingChangeHook,
   },
   ops: [postJournalOp],
   routes: countSheetRoutes,
