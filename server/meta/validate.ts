@@ -133,6 +133,10 @@ function checkEntity(id: string, file: string, e: EntitySchema, raw: RawMeta, ne
   const db = e['x-db'];
   (db.label ?? []).forEach((f, i) => mustBeField(f, `/x-db/label/${i}`));
   (db.search ?? []).forEach((f, i) => mustBeField(f, `/x-db/search/${i}`));
+  for (const [f, columns] of Object.entries(db.translated ?? {})) {
+    if (!(db.label ?? []).includes(f)) errors.push({ file, pointer: `/x-db/translated/${f}`, message: `'${f}' is not one of x-db.label` });
+    for (const [lang, other] of Object.entries(columns)) mustBeField(other, `/x-db/translated/${f}/${lang}`);
+  }
   (db.hidden ?? []).forEach((f, i) => mustBeField(f, `/x-db/hidden/${i}`));
   if (db.defaultSort) mustBeField(db.defaultSort, '/x-db/defaultSort');
   (db.unique ?? []).forEach((u, i) => u.forEach((f, j) => mustBeField(f, `/x-db/unique/${i}/${j}`)));

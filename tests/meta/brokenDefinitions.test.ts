@@ -74,6 +74,16 @@ describe('a broken definition is reported with its file, JSON pointer and a sent
     ]);
   });
 
+  it('a name in another language kept in a column the entity does not have, or for a field that names no row', () => {
+    const errors = broken((p) =>
+      p.edit('schemas/fo/minibar-item.json', (e) => (e['x-db'].translated = { name: { id: 'nama' }, price: { id: 'name' } })),
+    );
+    expect(errors).toEqual([
+      { file: 'schemas/fo/minibar-item.json', pointer: '/x-db/translated/name/id', message: "'nama' is not a field of fo/minibar-item" },
+      { file: 'schemas/fo/minibar-item.json', pointer: '/x-db/translated/price', message: "'price' is not one of x-db.label" },
+    ]);
+  });
+
   it('a route with a screen but no permission', () => {
     const errors = broken((p) => p.edit('routes.json', (r) => delete r.routes[1].children[1].permission));
     expect(errors).toEqual([
