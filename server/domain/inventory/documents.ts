@@ -8,13 +8,13 @@ import { inventorySettings, moveStock, type MovedStock, type MovementKind, type 
 import { stockFactors, toStockUnits, type EnteredLine } from './units.js';
 import { proposeJournal, type ValuedLine } from './toLedger.js';
 
-type DocLine = EnteredLine & { id: number; quantity?: string; issued_quantity?: string | null; counted_quantity?: string; value?: string };
+export type DocLine = EnteredLine & { id: number; quantity?: string; issued_quantity?: string | null; counted_quantity?: string; value?: string };
 
 /**
  * What every stock document shares: a number under its prefix and month when none is given, the business
  * day when no date is given; a kind, once chosen, is the document's for good.
  */
-function numbered(table: string, prefix: (values: Record<string, unknown>) => string): EntityHook['beforeWrite'] {
+export function numbered(table: string, prefix: (values: Record<string, unknown>) => string): EntityHook['beforeWrite'] {
   return async (c, mode, values, _virtual, before) => {
     if (mode === 'update' && before && values.kind !== undefined && values.kind !== before.kind) throw conflict('inventory.kindFixed');
     if (mode !== 'create') return;
@@ -25,7 +25,7 @@ function numbered(table: string, prefix: (values: Record<string, unknown>) => st
 }
 
 /** Moves a posted document's lines through the stock ledger, writes back what it took, and proposes the journal. */
-async function post(
+export async function post(
   c: HookContext,
   doc: { table: string; lineTable: string; kind: MovementKind; row: Record<string, unknown>; date?: string },
   lines: DocLine[],
@@ -68,7 +68,7 @@ async function post(
   );
 }
 
-const linesOf = (row: Record<string, unknown>) => (row.lines as DocLine[]) ?? [];
+export const linesOf = (row: Record<string, unknown>) => (row.lines as DocLine[]) ?? [];
 
 /** Opening stock of one store: each line's quantity comes in at the value entered for it. */
 export const openingStockHook: EntityHook = {

@@ -3,6 +3,8 @@ import { costingChangeHook } from './costingChange.js';
 import { countSheetRoutes } from './countSheet.js';
 import { openingStockHook, outgoingHook, requisitionHook, stockCountHook } from './documents.js';
 import { periodCloseHook } from './periodClose.js';
+import { cancelReceiptOp } from './receiving/cancel.js';
+import { receivingHook } from './receiving/hook.js';
 import { glTransferHook, postJournalOp } from './toLedger.js';
 
 export const inventoryModule: DomainModule = {
@@ -13,8 +15,9 @@ export const inventoryModule: DomainModule = {
     'inventory/stock-count': stockCountHook,
     'inventory/gl-transfer': glTransferHook,
     'inventory/period-close': periodCloseHook,
+    'inventory/receiving': receivingHook,
     'system/setup': costingChangeHook,
   },
-  ops: [postJournalOp],
+  ops: [postJournalOp, cancelReceiptOp],
   routes: countSheetRoutes,
 };

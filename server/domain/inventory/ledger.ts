@@ -5,17 +5,23 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { formatDate, formatQuantity } from '../../../src/core/format/format.js';
 
 /** What moves stock; the kind a document's movements carry in the ledger and its journal's key. */
-export type MovementKind = 'opening' | 'requisition' | 'issue' | 'transfer' | 'adjustment';
+export type MovementKind =
+  'opening' | 'requisition' | 'issue' | 'transfer' | 'adjustment' | 'receipt' | 'receipt_cancel' | 'issue_cancel' | 'transfer_cancel';
 
 /**
  * One item of one store moving. Exactly one of:
  * - `receive` stock units with their value (opening stock, a count's surplus is valued by the ledger instead);
  * - `issue` stock units, valued by the ledger at the store's cost;
  * - `transfer` stock units to `toStoreId`: out at the source's cost, in at the same value;
- * - `countedTo` the quantity counted: the difference to the book is adjusted at the current cost.
+ * - `countedTo` the quantity counted: the difference to the book is adjusted at the current cost;
+ * - `giveBack` the stock units a cancelled receipt brought in (`receipt`: its movement), out at that receipt's value.
  */
 export type StockMove = { storeId: number; itemId: number; departmentId?: number | null; outletId?: number | null } & (
-  { receive: Decimal; value: Decimal } | { issue: Decimal } | { transfer: Decimal; toStoreId: number } | { countedTo: Decimal }
+  | { receive: Decimal; value: Decimal }
+  | { issue: Decimal }
+  | { transfer: Decimal; toStoreId: number }
+  | { countedTo: Decimal }
+  | { giveBack: Decimal; value: Decimal; receipt: number }
 );
 
 export interface StockDocument {
@@ -152,6 +158,11 @@ class StockLedger {
       await this.receive(m.toStoreId, m.itemId, m.transfer, value, { ...extra, otherStoreId: m.storeId });
       return { quantity: m.transfer, unitCost: unitCost(value, m.transfer), value };
     }
+    if ('giveBack' in m) {
+      positive(m.giveBack);
+      const value = await this.giveBack(m.storeId, m.itemId, m.giveBack, cents(m.value), m.receipt, extra);
+      return { quantity: m.giveBack, unitCost: unitCost(value, m.giveBack), value };
+    }
     const book = this.balance(m.storeId, m.itemId).quantity;
     const difference = m.countedTo.minus(book);
     if (difference.isZero()) return { quantity: difference, unitCost: this.currentCost(m.storeId, m.itemId), value: new Decimal(0), book };
@@ -206,6 +217,40 @@ class StockLedger {
         INSERT INTO inv_layer (branch_id, store_id, item_id, movement_id, date, quantity, unit_cost, quantity_left, value_left)
         VALUES (${this.branchId}, ${storeId}, ${itemId}, ${movementId}, ${this.doc.date}, ${quantity.toFixed(3)}, ${b.lastUnitCost.toFixed(COST_SCALE)},
                 ${quantity.toFixed(3)}, ${value.toFixed(2)})`.execute(this.trx);
+  }
+
+  /**
+   * A cancelled receipt's stock leaves the store again, refused once any of it has gone: under FIFO its own
+   * layer must be whole (it leaves with that layer's value); under the moving average the store must still hold
+   * the quantity, and it leaves at the receipt's value unless that would leave the rest of the store valued
+   * below nothing, or something with no quantity: then at the store's cost (the journal puts the difference
+   * to the cost of what was consumed meanwhile). Answers the value taken out.
+   */
+  private async giveBack(storeId: number, itemId: number, quantity: Decimal, value: Decimal, receipt: number, extra: Extra) {
+    const b = this.balance(storeId, itemId);
+    const { rows } = await sql<{ id: number; quantity_left: string; value_left: string }>`
+      SELECT id, quantity_left, value_left FROM inv_layer WHERE branch_id = ${this.branchId} AND movement_id = ${receipt} FOR UPDATE`.execute(
+      this.trx,
+    );
+    const layer = this.settings.costing === 'fifo' ? rows[0] : undefined;
+    const left = layer ? new Decimal(layer.quantity_left) : b.quantity;
+    if (left.lt(quantity)) await this.refuseGone(storeId, itemId, Decimal.max(left, 0), quantity);
+    let taken = value;
+    if (layer) taken = new Decimal(layer.value_left);
+    else if (quantity.eq(b.quantity)) taken = b.value;
+    else if (b.value.minus(value).lt(0)) taken = averageCost(b, quantity);
+    b.quantity = b.quantity.minus(quantity);
+    b.value = b.value.minus(taken);
+    const movementId = await this.record(storeId, itemId, quantity.neg(), taken.neg(), b, extra);
+    if (layer) {
+      await sql`UPDATE inv_layer SET quantity_left = 0, value_left = 0 WHERE branch_id = ${this.branchId} AND id = ${layer.id}`.execute(
+        this.trx,
+      );
+      await sql`
+        INSERT INTO inv_layer_use (branch_id, movement_id, layer_id, quantity, value)
+        VALUES (${this.branchId}, ${movementId}, ${layer.id}, ${quantity.toFixed(3)}, ${taken.toFixed(2)})`.execute(this.trx);
+    }
+    return taken;
   }
 
   /** Takes `quantity` out of a store at its cost and answers the value taken (positive). */
@@ -286,20 +331,31 @@ class StockLedger {
   }
 
   private async refuseShortage(storeId: number, itemId: number, onHand: Decimal, wanted: Decimal): Promise<never> {
+    const names = await this.names(storeId, itemId);
+    throw conflict('inventory.notEnough', {
+      ...names,
+      onHand: formatQuantity(onHand.toString()),
+      wanted: formatQuantity(wanted.toString()),
+    });
+  }
+
+  private async refuseGone(storeId: number, itemId: number, left: Decimal, received: Decimal): Promise<never> {
+    const names = await this.names(storeId, itemId);
+    throw conflict('inventory.receiptGone', {
+      ...names,
+      left: formatQuantity(left.toString()),
+      received: formatQuantity(received.toString()),
+    });
+  }
+
+  private async names(storeId: number, itemId: number) {
     const { rows } = await sql<{ item: string; unit: string; store: string }>`
       SELECT i.code || ' ' || i.name AS item, u.code AS unit, s.name AS store
         FROM inv_item i JOIN inv_unit u ON u.branch_id = i.branch_id AND u.id = i.stock_unit_id, inv_store s
        WHERE i.branch_id = ${this.branchId} AND i.id = ${itemId} AND s.branch_id = ${this.branchId} AND s.id = ${storeId}`.execute(
       this.trx,
     );
-    throw conflict('inventory.notEnough', {
-      item: rows[0]?.item ?? itemId,
-      store: rows[0]?.store ?? storeId,
-      unit: rows[0]?.unit ?? '',
-      onHand: formatQuantity(onHand.toString()),
-      wanted: formatQuantity(wanted.toString()),
-      number: this.doc.number,
-    });
+    return { item: rows[0]?.item ?? itemId, store: rows[0]?.store ?? storeId, unit: rows[0]?.unit ?? '', number: this.doc.number };
   }
 }
 

@@ -18,6 +18,8 @@ export interface ValuedLine {
   value: Decimal;
   /** where an issue's cost goes */
   departmentId?: number | null;
+  /** a cancelled receipt: what it brought in, owed to the supplier (value is what left the store) */
+  received?: Decimal;
 }
 
 interface Accounts {
@@ -34,7 +36,9 @@ interface Accounts {
  * The journal a posted document will hand to the ledger, kept for review (inv_gl_transfer): stock at the
  * item group's inventory account (or the store's own), an issue's cost at the group's expense account for
  * the department that consumed it, a count difference against the same expense account (USALI counts
- * shrinkage in the cost of sales), opening stock against the property's opening account. Debits and credits
+ * shrinkage in the cost of sales), opening stock against the property's opening account, a receipt against
+ * goods received not invoiced at the price received (its cancellation back, the part of its value the store
+ * no longer held at that price to the cost of what was consumed). Debits and credits
  * of one account and department are netted; a document that nets to nothing (a transfer between two stores
  * on the same account) has no journal.
  */
@@ -62,6 +66,7 @@ export async function proposeJournal(
     if (!account) throw conflict('inventory.noExpenseAccount', { group: a.group.get(a.itemGroup.get(item)!) });
     return account;
   };
+  const grni = doc.kind === 'receipt' || doc.kind === 'receipt_cancel' ? await grniAccount(trx, branchId) : null;
   let opening: number | null = null;
   if (doc.kind === 'opening') {
     const { rows } = await sql<{ account: number | null }>`
@@ -71,7 +76,7 @@ export async function proposeJournal(
     if (opening === null) return;
   }
   for (const l of lines) {
-    if (l.value.isZero()) continue;
+    if (l.value.isZero() && !l.received?.gt(0)) continue;
     const costCentre = l.departmentId ?? a.storeDepartment.get(l.storeId) ?? null;
     if (doc.kind === 'opening') {
       add(inventory(l.storeId, l.itemId), null, l.value);
@@ -79,6 +84,14 @@ export async function proposeJournal(
     } else if (doc.kind === 'issue') {
       add(expense(l.itemId), costCentre, l.value);
       add(inventory(l.storeId, l.itemId), null, l.value.neg());
+    } else if (doc.kind === 'receipt') {
+      add(inventory(l.storeId, l.itemId), null, l.value);
+      add(grni!, null, l.value.neg());
+    } else if (doc.kind === 'receipt_cancel') {
+      add(grni!, null, l.received!);
+      add(inventory(l.storeId, l.itemId), null, l.value.neg());
+      const consumed = l.value.minus(l.received!);
+      if (!consumed.isZero()) add(expense(l.itemId), costCentre, consumed);
     } else if (doc.kind === 'transfer' || doc.kind === 'requisition') {
       add(inventory(l.toStoreId!, l.itemId), null, l.value);
       add(inventory(l.storeId, l.itemId), null, l.value.neg());
@@ -112,6 +125,14 @@ export async function proposeJournal(
       FROM jsonb_to_recordset(${json}::jsonb) AS x(line_no int, account_id bigint, department_id bigint, debit numeric, credit numeric)`.execute(
     trx,
   );
+}
+
+/** Goods received not invoiced: what a receipt owes its supplier until the invoice is booked, per property. */
+async function grniAccount(trx: Db, branchId: number): Promise<number> {
+  const { rows } = await sql<{ account: number | null }>`
+    SELECT inventory_grni_account_id AS account FROM hotel_setup WHERE branch_id = ${branchId}`.execute(trx);
+  if (rows[0]?.account == null) throw conflict('inventory.noGrniAccount');
+  return Number(rows[0].account);
 }
 
 async function accountsFor(trx: Db, branchId: number, lines: ValuedLine[]): Promise<Accounts> {
@@ -172,7 +193,8 @@ export async function postTransfer(trx: Db, branchId: number, userId: number, id
     sourceType: head.source_kind,
     sourceId: Number(head.source_id),
     key: `inventory:${head.source_kind}:${head.source_id}`,
-    description: `${head.number} ${head.description}`,
+    // a document without a description proposed its number as one: the journal names it once
+    description: head.description === head.number ? head.number : `${head.number} ${head.description}`,
     dating: 'open-period',
     lines: rows.map((l) => ({
       account: l.account,
