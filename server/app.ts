@@ -15,6 +15,7 @@ import { metaRoutes } from './meta/routes.js';
 import { buildEntityModel, type EntityModel } from './data/entityModel.js';
 import { dataRoutes } from './data/routes.js';
 import { unknownRefScopes } from './data/refFilters.js';
+import { collectHooks } from './data/hooks.js';
 import { HttpError, installErrorHandler, renderError } from './http/errors.js';
 import { installAuthGate } from './http/session.js';
 import { authRoutes } from './auth/routes.js';
@@ -80,7 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const models = new Map<string, EntityModel>([...meta.entities].map(([id, e]) => [id, buildEntityModel(e)]));
   const modules = domainModules();
-  const hooks = new Map(modules.flatMap((m) => Object.entries(m.hooks ?? {})));
+  const hooks = collectHooks(modules);
   const unknownScopes = unknownRefScopes(models, hooks);
   if (unknownScopes.length) throw new Error(`Lookup rules that do not exist:\n  ${unknownScopes.join('\n  ')}`);
   await syncManagedTables(database.db, models.values(), models);

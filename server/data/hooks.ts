@@ -41,3 +41,15 @@ export interface LookupScope {
 }
 
 export type EntityHooks = Map<string, EntityHook>;
+
+/** Every module's hooks by entity, one each: a second module's hook for an entity would silently replace the first's checks. */
+export function collectHooks(modules: { hooks?: Record<string, EntityHook> }[]): EntityHooks {
+  const hooks: EntityHooks = new Map();
+  const twice = new Set<string>();
+  for (const [id, hook] of modules.flatMap((m) => Object.entries(m.hooks ?? {}))) {
+    if (hooks.has(id)) twice.add(id);
+    hooks.set(id, hook);
+  }
+  if (twice.size) throw new Error(`Entities hooked by two domain modules (merge their checks into one hook):\n  ${[...twice].join('\n  ')}`);
+  return hooks;
+}
