@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** files sent with the mail (a purchase order's PDF) */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
@@ -24,18 +26,43 @@ export function createOutboxMailer(dataDir: string, log: FastifyBaseLogger): Mai
       fs.mkdirSync(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${String(++seq).padStart(4, '0')}-${mail.to.replace(/[^a-zA-Z0-9@.-]/g, '_')}.eml`;
-      const body = [
+      const head = [
         `To: ${mail.to}`,
         `From: Hotelier <no-reply@hotelier.local>`,
         `Subject: ${mail.subject}`,
         `Date: ${new Date().toUTCString()}`,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        mail.text,
-        '',
+      ];
+      const body = [
+        ...head,
+        ...(mail.attachments?.length ? multipart(mail) : ['Content-Type: text/plain; charset=utf-8', '', mail.text, '']),
       ].join('\r\n');
       fs.writeFileSync(path.join(outbox, name), body);
       log.info({ to: mail.to, subject: mail.subject, file: `data/outbox/${name}` }, `mail written to the outbox:\n${mail.text}`);
     },
   };
+}
+
+/** A mail with files as MIME multipart/mixed: the text, then each file in base64. */
+function multipart(mail: Mail): string[] {
+  const boundary = `hotelier-${Date.now().toString(36)}`;
+  const parts = (mail.attachments ?? []).flatMap((a) => [
+    `--${boundary}`,
+    `Content-Type: ${a.contentType}; name="${a.filename}"`,
+    `Content-Disposition: attachment; filename="${a.filename}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(a.content.toString('base64').match(/.{1,76}/g) ?? []),
+  ]);
+  return [
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    mail.text,
+    ...parts,
+    `--${boundary}--`,
+    '',
+  ];
 }

@@ -8,7 +8,7 @@
 -- exceed the quantity ordered by purchase_receipt_tolerance percent (0: never).
 ALTER TABLE hotel_setup
   ADD COLUMN purchase_approval_limit numeric(18,2) NOT NULL DEFAULT 5000000 CHECK (purchase_approval_limit >= 0),
-  ADD COLUMN purchase_vat_rate numeric(5,2) NOT NULL DEFAULT 11 CHECK (purchase_vat_rate IN (0, 11, 12)),
+  ADD COLUMN purchase_vat_rate smallint NOT NULL DEFAULT 11 CHECK (purchase_vat_rate IN (0, 11, 12)),
   ADD COLUMN purchase_receipt_tolerance numeric(5,2) NOT NULL DEFAULT 0 CHECK (purchase_receipt_tolerance BETWEEN 0 AND 50);
 
 -- A department asks for items by a date; estimated prices come from the supplier contract or the last price.
@@ -151,7 +151,7 @@ CREATE TABLE purchase_selection_quote (
   CONSTRAINT purchase_selection_quote_term_fk FOREIGN KEY (branch_id, payment_term_id) REFERENCES pur_payment_term (branch_id, id)
 );
 
--- A purchase order to one supplier. Amounts: each line quantity × unit price to the cent, PPN on the
+-- A purchase order to one supplier. Amounts: each line quantity × unit price to the cent (kept in amount on every save), PPN on the
 -- subtotal at the order's rate rounded to whole rupiah (half up), total = subtotal + tax; all stored when
 -- saved. received_quantity is kept by receipts (orders/receipts.ts) in the line's unit.
 CREATE TABLE purchase_order (
@@ -167,7 +167,7 @@ CREATE TABLE purchase_order (
   request_id bigint,
   selection_id bigint,
   market_list_id bigint,
-  tax_rate numeric(5,2) NOT NULL DEFAULT 11 CHECK (tax_rate IN (0, 11, 12)),
+  tax_rate smallint NOT NULL DEFAULT 11 CHECK (tax_rate IN (0, 11, 12)),
   subtotal numeric(18,2),
   tax numeric(18,2),
   total numeric(18,2),

@@ -3,6 +3,7 @@ import { unitHook } from './units.js';
 import { itemHook } from './items.js';
 import { supplierHook } from './suppliers.js';
 import { supplierContractHook } from './contracts.js';
+import { buyingChain } from './orders/index.js';
 
 export const purchasingModule: DomainModule = {
   hooks: {
@@ -10,5 +11,7 @@ export const purchasingModule: DomainModule = {
     'purchasing/item': itemHook,
     'purchasing/supplier': supplierHook,
     'purchasing/supplier-contract': supplierContractHook,
+    ...buyingChain.hooks,
   },
+  routes: buyingChain.routes,
 };
