@@ -15,6 +15,7 @@ import { seedPointOfSales } from './pointOfSales.js';
 import { seedInventory } from './inventory.js';
 import { seedPurchasingItems } from './purchasingItems.js';
 import { seedSuppliers } from './suppliers.js';
+import { seedFbCost } from './fbCost.js';
 import { seedBuyingChain } from './buyingChain.js';
 import { seedReceiving } from './receiving.js';
 import { analyze } from '../db/statistics.js';
@@ -41,6 +42,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedPurchasingItems(trx, Object.values(branches));
     await seedInventory(trx, Object.values(branches), businessDate);
     await seedSuppliers(trx, branches as Record<string, number>, businessDate);
+    await seedFbCost(trx, Object.values(branches), branches.NBR, businessDate);
     await seedBuyingChain(trx, branches.GNB, businessDate);
     await seedReceiving(trx, Object.values(branches), branches.GNB, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);

@@ -3,6 +3,7 @@ import { costingChangeHook } from './costingChange.js';
 import { countSheetRoutes } from './countSheet.js';
 import { openingStockHook, outgoingHook, requisitionHook, stockCountHook } from './documents.js';
 import { periodCloseHook } from './periodClose.js';
+import { recipeHook } from './recipes.js';
 import { cancelReceiptOp } from './receiving/cancel.js';
 import { receivingHook } from './receiving/hook.js';
 import { glTransferHook, postJournalOp } from './toLedger.js';
@@ -15,6 +16,7 @@ export const inventoryModule: DomainModule = {
     'inventory/stock-count': stockCountHook,
     'inventory/gl-transfer': glTransferHook,
     'inventory/period-close': periodCloseHook,
+    'inventory/recipe': recipeHook,
     'inventory/receiving': receivingHook,
     'system/setup': costingChangeHook,
   },
