@@ -58,7 +58,7 @@ const RECEIPTS: DemoReceipt[] = [
  * Goods receiving at the demo hotel: the property's goods-received-not-invoiced account (2102.01, beside trade
  * payables) and its price tolerance, then the month's receipts, posted (and one cancelled) by the same code
  * the receiving screen runs, so the stock, the journals and the masters' stamps are what a storekeeper's
- * receipts would leave.
+ * receipts would leave; and an order sent to the vegetable supplier, still to be received.
  */
 export async function seedReceiving(db: Db, branchIds: number[], demoBranch: number, businessDate: string) {
   for (const branchId of branchIds) {
@@ -87,6 +87,25 @@ export async function seedReceiving(db: Db, branchIds: number[], demoBranch: num
     await sql`UPDATE inv_receipt SET status = 'posted' WHERE branch_id = ${demoBranch} AND id = ${id}`.execute(db);
     if (r.cancel) await cancelReceiptOp.handler(c, { id, reason: r.cancel });
   }
+  await sentOrder(db, demoBranch, Number(admin[0].id), businessDate);
+}
+
+/** The kitchen's vegetables ordered from Sumber Segar Lembang, sent and due today: the storekeeper's next receipt. */
+async function sentOrder(db: Db, branchId: number, adminId: number, businessDate: string) {
+  const number = await nextNumber(db, branchId, 'purchase_order', `PO-${businessDate.slice(0, 7).replace('-', '')}-`);
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO purchase_order (branch_id, number, date, supplier_id, delivery_date, store_id, payment_term_id, tax_rate, subtotal, tax, total,
+                                note, status, approved_by, approved_at, sent_at, created_by, updated_by)
+    SELECT ${branchId}, ${number}, ${businessDate}::date - 2, s.id, ${businessDate}, st.id, s.payment_term_id, 0, 1167500, 0, 1167500,
+           'Sayur untuk dapur utama', 'sent', ${adminId}, now(), now(), ${adminId}, ${adminId}
+      FROM pur_supplier s, inv_store st
+     WHERE s.branch_id = ${branchId} AND s.code = 'SUP-001' AND st.branch_id = ${branchId} AND st.code = 'KIT'
+    RETURNING id`.execute(db);
+  await sql`
+    INSERT INTO purchase_order_line (branch_id, purchase_order_id, line_no, item_id, unit_id, quantity, unit_price, amount, price_source)
+    SELECT ${branchId}, ${rows[0].id}, x.line_no, i.id, i.purchase_unit_id, x.quantity, x.price, x.quantity * x.price, 'contract'
+      FROM (VALUES (1, 'F-008', 20, 40000), (2, 'F-012', 15, 13500), (3, 'F-013', 10, 16500)) AS x(line_no, code, quantity, price)
+      JOIN inv_item i ON i.branch_id = ${branchId} AND i.code = x.code`.execute(db);
 }
 
 async function insertReceipt(db: Db, branchId: number, r: DemoReceipt, date: string): Promise<number> {

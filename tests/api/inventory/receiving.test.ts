@@ -54,6 +54,15 @@ const ids = async (branch: number, table: string, prefix: string) => {
   for (const r of rows) id[`${prefix}${r.code}`] = Number(r.id);
 };
 
+/** The order's received quantity per line, in line order, and its status. */
+async function orderState(order: number) {
+  const { rows } = await sql<{ received: string; status: string }>`
+    SELECT string_agg(l.received_quantity::text, ',' ORDER BY l.line_no) AS received, o.status FROM purchase_order o
+      JOIN purchase_order_line l ON l.branch_id = o.branch_id AND l.purchase_order_id = o.id
+     WHERE o.branch_id = ${gnb} AND o.id = ${order} GROUP BY o.status`.execute(db);
+  return rows[0];
+}
+
 /** An order sent to the supplier: 20 kg of shallots at 40.000 and 15 kg of tomatoes at 13.500, for the kitchen. */
 async function sentOrder(): Promise<{ order: number; shallots: number; tomatoes: number }> {
   const { rows } = await sql<{ id: number }>`
@@ -287,11 +296,7 @@ describe('receiving against a purchase order', () => {
     const saved = await read(part);
     expect(saved.lines[1]).toMatchObject({ reference_price: '13500.00', variance_amount: '7500.00', variance_percent: '3.70' });
     await ok(await post(agus, part));
-    const { rows } = await sql<{ received: string; status: string }>`
-      SELECT string_agg(l.received_quantity::text, ',' ORDER BY l.line_no) AS received, o.status FROM purchase_order o
-        JOIN purchase_order_line l ON l.branch_id = o.branch_id AND l.purchase_order_id = o.id
-       WHERE o.branch_id = ${gnb} AND o.id = ${order.order} GROUP BY o.status`.execute(db);
-    expect(rows[0]).toEqual({ received: '12.000,15.000', status: 'partially_received' });
+    expect(await orderState(order.order)).toEqual({ received: '12.000,15.000', status: 'partially_received' });
   });
 
   it('refuses more than is still to come', async () => {
@@ -324,11 +329,7 @@ describe('receiving against a purchase order', () => {
 
   it('gives the order its quantities back when a receipt against it is cancelled', async () => {
     await ok(await cancel(agus, part, 'Bawang merah busuk, dikembalikan'));
-    const { rows } = await sql<{ received: string; status: string }>`
-      SELECT string_agg(l.received_quantity::text, ',' ORDER BY l.line_no) AS received, o.status FROM purchase_order o
-        JOIN purchase_order_line l ON l.branch_id = o.branch_id AND l.purchase_order_id = o.id
-       WHERE o.branch_id = ${gnb} AND o.id = ${order.order} GROUP BY o.status`.execute(db);
-    expect(rows[0]).toEqual({ received: '8.000,0.000', status: 'partially_received' });
+    expect(await orderState(order.order)).toEqual({ received: '8.000,0.000', status: 'partially_received' });
   });
 
   it('refuses an order of another supplier', async () => {

@@ -211,9 +211,11 @@ describe("the chef's requisition", () => {
 describe('to the general ledger', () => {
   it('proposes balanced journals from the item groups’ accounts and posts them once', async () => {
     const { rows } = await sql<{ id: number; source_kind: string; number: string }>`
-      SELECT id, source_kind, number FROM inv_gl_transfer WHERE branch_id = ${gnb} AND status = 'pending' ORDER BY id`.execute(db);
+      SELECT id, source_kind, number FROM inv_gl_transfer WHERE branch_id = ${gnb} AND status = 'pending' AND source_kind NOT LIKE 'receipt%' ORDER BY id`.execute(
+      db,
+    );
     // opening stock brought forward makes none (the property names no opening account), a transfer between two
-    // stores on the same inventory account none either
+    // stores on the same inventory account none either (the demo's receipts have theirs, left aside here)
     expect(rows.map((r) => r.source_kind)).toEqual(['issue', 'adjustment', 'issue', 'issue']);
     const issue = rows[0];
     const journal = await ok(await agus.post('/api/ops/inventory.postJournal', { id: issue.id }));
@@ -231,7 +233,7 @@ describe('to the general ledger', () => {
     await ok(await agus.post(`/api/data/inventory/gl-transfer/${count.id}/post`, { version: count.version }));
     const { rows: all } = await sql<{ debit: string; credit: string }>`
       SELECT sum(l.debit)::text AS debit, sum(l.credit)::text AS credit FROM gl_journal j JOIN gl_journal_line l ON l.branch_id = j.branch_id AND l.journal_id = j.id
-       WHERE j.branch_id = ${gnb} AND j.source = 'inventory'`.execute(db);
+       WHERE j.branch_id = ${gnb} AND j.source = 'inventory' AND j.source_type NOT LIKE 'receipt%'`.execute(db);
     expect(all[0]).toEqual({ debit: '342000.00', credit: '342000.00' });
   });
 
