@@ -85,8 +85,8 @@ CREATE TABLE purchase_market_list (
 );
 CREATE INDEX purchase_market_list_date_idx ON purchase_market_list (branch_id, market_date DESC, id);
 
--- A vendor selection compares quotations for each item: lines are the items asked (from a request or typed),
--- quotes the suppliers' offers, one chosen per item. Fewer than three quotes for an item only with a single
+-- A vendor selection compares quotations for each item: lines are the items asked (from a request or typed)
+-- with the supplier chosen for each, quotes the suppliers' offers. Fewer than three quotes for an item only with a single
 -- source reason; a chosen quote that is not the cheapest needs the item line's justification.
 CREATE TABLE purchase_selection (
   branch_id bigint NOT NULL REFERENCES branch (id),
@@ -118,8 +118,10 @@ CREATE TABLE purchase_selection_line (
   unit_id bigint NOT NULL,
   quantity numeric(18,3) NOT NULL CHECK (quantity > 0),
   request_line_id bigint,
+  supplier_id bigint,
   justification text,
   PRIMARY KEY (branch_id, id),
+  CONSTRAINT purchase_selection_line_supplier_fk FOREIGN KEY (branch_id, supplier_id) REFERENCES pur_supplier (branch_id, id),
   CONSTRAINT purchase_selection_line_no_key UNIQUE (branch_id, selection_id, line_no) DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT purchase_selection_line_item_key UNIQUE (branch_id, selection_id, item_id) DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT purchase_selection_line_parent_fk FOREIGN KEY (branch_id, selection_id) REFERENCES purchase_selection (branch_id, id) ON DELETE CASCADE,
@@ -140,7 +142,6 @@ CREATE TABLE purchase_selection_quote (
   payment_term_id bigint,
   delivery_days integer CHECK (delivery_days BETWEEN 0 AND 365),
   note text,
-  chosen boolean NOT NULL DEFAULT false,
   PRIMARY KEY (branch_id, id),
   CONSTRAINT purchase_selection_quote_no_key UNIQUE (branch_id, selection_id, line_no) DEFERRABLE INITIALLY DEFERRED,
   CONSTRAINT purchase_selection_quote_supplier_key UNIQUE (branch_id, selection_id, item_id, supplier_id) DEFERRABLE INITIALLY DEFERRED,

@@ -8,7 +8,7 @@ type Line = [string, string, string];
 
 /**
  * The buying chain of the demo hotel this month: the kitchen's wedding request (approved, partly ordered), the
- * housekeeping request awaiting approval and a draft, the vendor selection behind the wedding's orders, purchase
+ * housekeeping request awaiting approval, a draft, an approved one nothing is ordered of yet, the vendor selection behind the wedding's orders, purchase
  * orders in each status (one overdue) and tomorrow's market list. Rows are written as the screens would leave
  * them: lines in the items' purchase units, totals and PPN (11 %, whole rupiah) worked out the same way.
  */
@@ -74,6 +74,32 @@ export async function seedBuyingChain(db: Db, branchId: number, businessDate: st
     price_source: 'last',
   }));
 
+  const lunch = await insert(db, 'purchase_request', {
+    branch_id: branchId,
+    number: `PR-${ym}-0004`,
+    date: day(-1),
+    department_id: ids.dept.FB,
+    needed_by: day(3),
+    requested_by: 'Chef Bambang',
+    description: 'Ayam dan cabai untuk makan siang MICE',
+    status: 'approved',
+    total: '1380000',
+    approved_at: day(-1),
+  });
+  await lines(
+    db,
+    branchId,
+    ids,
+    'purchase_request_line',
+    'request_id',
+    lunch,
+    [
+      ['F-005', '20', '58000'],
+      ['F-010', '5', '44000'],
+    ],
+    (l) => ({ price: l[2], price_source: l[0] === 'F-010' ? 'contract' : 'last' }),
+  );
+
   const pvs = await insert(db, 'purchase_selection', {
     branch_id: branchId,
     number: `PVS-${ym}-0001`,
@@ -92,21 +118,22 @@ export async function seedBuyingChain(db: Db, branchId: number, businessDate: st
     weddingLines.map((l) => [l.code, l.quantity, '0']),
     (l, i) => ({
       request_line_id: weddingLines[i].id,
+      supplier_id: ids.supplier[l[0] === 'F-002' ? 'SUP-002' : 'SUP-001'],
       justification: l[0] === 'F-002' ? 'Sapi bersertifikat halal, rantai dingin sampai dapur' : null,
     }),
   );
-  const quotes: [string, string, string, boolean][] = [
-    ['F-002', 'SUP-002', '162000', true],
-    ['F-002', 'SUP-001', '160000', false],
-    ['F-002', 'SUP-004', '168000', false],
-    ['F-012', 'SUP-001', '14000', true],
-    ['F-012', 'SUP-002', '14500', false],
-    ['F-012', 'SUP-004', '15000', false],
-    ['F-008', 'SUP-001', '41000', true],
-    ['F-008', 'SUP-002', '43000', false],
-    ['F-008', 'SUP-004', '42500', false],
+  const quotes: [string, string, string][] = [
+    ['F-002', 'SUP-002', '162000'],
+    ['F-002', 'SUP-001', '160000'],
+    ['F-002', 'SUP-004', '168000'],
+    ['F-012', 'SUP-001', '14000'],
+    ['F-012', 'SUP-002', '14500'],
+    ['F-012', 'SUP-004', '15000'],
+    ['F-008', 'SUP-001', '41000'],
+    ['F-008', 'SUP-002', '43000'],
+    ['F-008', 'SUP-004', '42500'],
   ];
-  for (const [n, [item, supplier, price, chosen]] of quotes.entries())
+  for (const [n, [item, supplier, price]] of quotes.entries())
     await insert(db, 'purchase_selection_quote', {
       branch_id: branchId,
       selection_id: pvs,
@@ -116,7 +143,6 @@ export async function seedBuyingChain(db: Db, branchId: number, businessDate: st
       unit_id: ids.item[item].unit,
       price,
       delivery_days: 1,
-      chosen,
     });
 
   const order = async (n: number, o: Row, ls: Line[], extra: (l: Line, i: number) => Row = () => ({})) => {

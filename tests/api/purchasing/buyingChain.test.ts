@@ -135,12 +135,13 @@ describe('a purchase request approved by amount', () => {
 });
 
 describe('the vendor selection', () => {
-  const quote = async (item: string, supplier: string, price: string, chosen = false) => ({
+  const quote = async (item: string, supplier: string, price: string) => ({
     item_id: await idOf('inv_item', item),
     supplier_id: await idOf('pur_supplier', supplier),
     price,
-    chosen,
   });
+  const choose = async (lines: Record<string, unknown>[], suppliers: string[]) =>
+    Promise.all(lines.map(async (l, i) => ({ ...strip(l), supplier_id: await idOf('pur_supplier', suppliers[i]) })));
 
   it("takes the request's open lines and refuses an item with two quotations, naming every problem at once", async () => {
     const made = await ok(
@@ -154,17 +155,22 @@ describe('the vendor selection', () => {
       ['F-008 - Shallots', '10.000'],
     ]);
     const quotes = [
-      await quote('F-002', 'SUP-002', '162000', true),
+      await quote('F-002', 'SUP-002', '162000'),
       await quote('F-002', 'SUP-001', '160000'),
-      await quote('F-012', 'SUP-001', '14000', true),
+      await quote('F-012', 'SUP-001', '14000'),
       await quote('F-012', 'SUP-002', '14500'),
       await quote('F-012', 'SUP-004', '15000'),
-      await quote('F-008', 'SUP-001', '41000', true),
+      await quote('F-008', 'SUP-001', '41000'),
       await quote('F-008', 'SUP-002', '43000'),
       await quote('F-008', 'SUP-004', '42500'),
     ];
+    const lines = await choose(chain.selection.lines, ['SUP-002', 'SUP-001', 'SUP-001']);
     chain.selection = await ok(
-      await agus.patch(`/api/data/purchasing/purchase-selection/${chain.selection.id}`, { version: chain.selection.version, quotes }),
+      await agus.patch(`/api/data/purchasing/purchase-selection/${chain.selection.id}`, {
+        version: chain.selection.version,
+        lines,
+        quotes,
+      }),
     );
     const refused = expectApiError(await act(agus, 'purchase-selection', chain.selection.id, 'approve'), 400);
     expect(refused.fields).toEqual({
@@ -203,8 +209,8 @@ describe('the vendor selection', () => {
     const one = await ok(
       await agus.post('/api/data/purchasing/purchase-selection', {
         description: 'Bintang for the bar',
-        lines: [{ item_id: beer, quantity: '10' }],
-        quotes: [{ item_id: beer, supplier_id: await idOf('pur_supplier', 'SUP-003'), price: '660000', chosen: true }],
+        lines: [{ item_id: beer, quantity: '10', supplier_id: await idOf('pur_supplier', 'SUP-003') }],
+        quotes: [{ item_id: beer, supplier_id: await idOf('pur_supplier', 'SUP-003'), price: '660000' }],
       }),
       201,
     );

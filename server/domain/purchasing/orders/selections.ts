@@ -54,13 +54,16 @@ async function requestOpenLines(c: HookContext, requestId: number): Promise<Buyi
 interface Quote extends BuyingLine {
   supplier_id: number;
   price: string;
-  chosen: boolean;
 }
+
+/** The quote of the supplier chosen on an item line, if that supplier quoted for the item. */
+const chosenQuote = <T extends { q: Quote }>(line: BuyingLine, quotes: T[]) =>
+  quotes.find((x) => Number(x.q.item_id) === Number(line.item_id) && Number(x.q.supplier_id) === Number(line.supplier_id));
 
 /**
  * Each item has at least three quotes (one is enough when the selection states a single-source reason: the
- * only licensed distributor of a beer, a contract the group signed), exactly one chosen, and a justification
- * when the chosen one is not the cheapest — compared per stock unit, as quotes may come per kilo or per case.
+ * only licensed distributor of a beer, a contract the group signed), a chosen supplier that quoted, and a
+ * justification when its quote is not the cheapest — compared per stock unit, as quotes may come per kilo or per case.
  */
 async function judgeQuotes(c: HookContext, row: Record<string, unknown>) {
   const lines = row.lines as BuyingLine[];
@@ -79,17 +82,13 @@ async function judgeQuotes(c: HookContext, row: Record<string, unknown>) {
         key: 'purchase-selection.tooFewQuotes',
         params: { line: i + 1, item, count: mine.length, needed: QUOTES_NEEDED },
       });
-    const chosen = mine.filter((x) => x.q.chosen);
-    if (chosen.length !== 1) {
-      problems.push({
-        field: `lines/${i}/item_id`,
-        key: 'purchase-selection.chooseOne',
-        params: { line: i + 1, item, count: chosen.length },
-      });
+    const chosen = chosenQuote(l, mine);
+    if (!chosen) {
+      problems.push({ field: `lines/${i}/supplier_id`, key: 'purchase-selection.chooseOne', params: { line: i + 1, item } });
       return;
     }
     const cheapest = mine.reduce((a, b) => (b.perUnit.lt(a.perUnit) ? b : a));
-    if (chosen[0].perUnit.gt(cheapest.perUnit) && !String(l.justification ?? '').trim())
+    if (chosen.perUnit.gt(cheapest.perUnit) && !String(l.justification ?? '').trim())
       problems.push({
         field: `lines/${i}/justification`,
         key: 'purchase-selection.justifyNotCheapest',
@@ -107,14 +106,14 @@ async function judgeQuotes(c: HookContext, row: Record<string, unknown>) {
 /** One purchase order per chosen supplier: each item at its chosen quote, converted to the line's unit. */
 async function orderChosen(c: HookContext, row: Record<string, unknown>) {
   const lines = row.lines as BuyingLine[];
-  const quotes = (row.quotes as Quote[]).filter((q) => q.chosen);
+  const quotes = (row.quotes as Quote[]).map((q) => ({ q }));
   const lineStock = await stockFactors(c.trx, c.auth.branchId, lines);
-  const quoteStock = await stockFactors(c.trx, c.auth.branchId, quotes);
+  const quoteStock = await stockFactors(c.trx, c.auth.branchId, row.quotes as Quote[]);
   const bySupplier = new Map<number, BuyingLine[]>();
   lines.forEach((l, i) => {
-    const k = quotes.findIndex((q) => Number(q.item_id) === Number(l.item_id));
-    const price = new Decimal(quotes[k].price).div(quoteStock[k]).times(lineStock[i]).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    const supplier = Number(quotes[k].supplier_id);
+    const k = quotes.indexOf(chosenQuote(l, quotes)!);
+    const price = new Decimal(quotes[k].q.price).div(quoteStock[k]).times(lineStock[i]).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const supplier = Number(l.supplier_id);
     bySupplier.set(supplier, [
       ...(bySupplier.get(supplier) ?? []),
       {
