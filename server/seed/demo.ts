@@ -13,6 +13,7 @@ import { seedGeneralCashier } from './generalCashier.js';
 import { seedRecurringJournals } from './recurringJournals.js';
 import { seedPointOfSales } from './pointOfSales.js';
 import { seedInventory } from './inventory.js';
+import { seedInventoryMovements } from './inventoryMovements.js';
 import { seedPurchasingItems } from './purchasingItems.js';
 import { seedSuppliers } from './suppliers.js';
 import { seedFbCost } from './fbCost.js';
@@ -41,6 +42,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedPointOfSales(trx, Object.values(branches), businessDate);
     await seedPurchasingItems(trx, Object.values(branches));
     await seedInventory(trx, Object.values(branches), businessDate);
+    await seedInventoryMovements(trx, branches.NBR, businessDate);
     await seedSuppliers(trx, branches as Record<string, number>, businessDate);
     await seedFbCost(trx, Object.values(branches), branches.NBR, businessDate);
     await seedBuyingChain(trx, branches.GNB, businessDate);

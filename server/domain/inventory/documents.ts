@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { inventorySettings, moveStock, type MovedStock, type MovementKind, type StockMove } from './ledger.js';
 import { stockFactors, toStockUnits, type EnteredLine } from './units.js';
 import { proposeJournal, type ValuedLine } from './toLedger.js';
+import { stampValidated } from './outgoingAfterPosting.js';
 
 export type DocLine = EnteredLine & { id: number; quantity?: string; issued_quantity?: string | null; counted_quantity?: string; value?: string };
 
@@ -146,6 +147,7 @@ export const outgoingHook: EntityHook = {
     }
   },
   async onStatus(c, action, row) {
+    if (action === 'validate') return stampValidated(c, row);
     if (action !== 'post') return;
     const store = Number(row.store_id);
     const kind = row.kind === 'transfer' ? 'transfer' : 'issue';

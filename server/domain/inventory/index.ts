@@ -2,6 +2,7 @@ import type { DomainModule } from '../types.js';
 import { costingChangeHook } from './costingChange.js';
 import { countSheetRoutes } from './countSheet.js';
 import { openingStockHook, outgoingHook, requisitionHook, stockCountHook } from './documents.js';
+import { cancelOutgoingOp } from './outgoingAfterPosting.js';
 import { periodCloseHook } from './periodClose.js';
 import { recipeHook } from './recipes.js';
 import { cancelReceiptOp } from './receiving/cancel.js';
@@ -20,6 +21,6 @@ export const inventoryModule: DomainModule = {
     'inventory/receiving': receivingHook,
     'system/setup': costingChangeHook,
   },
-  ops: [postJournalOp, cancelReceiptOp],
+  ops: [postJournalOp, cancelOutgoingOp, cancelReceiptOp],
   routes: countSheetRoutes,
 };
