@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
+import { invalid } from '../../../http/errors.js';
 import { stockFactors } from '../../inventory/units.js';
 import { conversionFactor, loadUnits } from '../units.js';
 
@@ -22,11 +23,16 @@ export interface ContractPrice {
  * Lines are bought in the item's purchase unit unless another is given, and only in its stock or purchase unit
  * (receiving converts by the item's purchase factor): the stock units one line unit makes, per line.
  */
-export async function lineFactors(trx: Db, branchId: number, lines: BuyingLine[]) {
+export async function lineFactors(trx: Db, branchId: number, lines: BuyingLine[], field = 'lines') {
   const { rows } = await sql<{ id: number; purchase_unit_id: number }>`
     SELECT id::int AS id, purchase_unit_id::int AS purchase_unit_id FROM inv_item
      WHERE branch_id = ${branchId} AND id = ANY(${lines.map((l) => Number(l.item_id))}::bigint[])`.execute(trx);
   const purchaseUnit = new Map(rows.map((r) => [r.id, r.purchase_unit_id]));
+  // an item of another property or none at all is named before anything is priced from it
+  const unknown = lines.flatMap((l, i) =>
+    purchaseUnit.has(Number(l.item_id)) ? [] : [{ field: `${field}/${i}/item_id`, key: 'error.refMissing', params: {} }],
+  );
+  if (unknown.length) throw invalid(unknown);
   for (const l of lines) if (l.unit_id == null) l.unit_id = purchaseUnit.get(Number(l.item_id)) ?? null;
   return stockFactors(trx, branchId, lines as { item_id: number; unit_id: number }[]);
 }

@@ -5,6 +5,7 @@ import { createRecord } from '../../../data/createRecord.js';
 import { badRequest, forbidden, invalid } from '../../../http/errors.js';
 import { hasRight } from '../../../http/rbac.js';
 import { refuseOverLimit } from './approval.js';
+import { markFilled, nameFilledLines } from './filledLines.js';
 import { numberNew, purchasingSettings } from './numbering.js';
 import { contractPrices, inLineUnit, lastPrices, lineFactors, type BuyingLine } from './prices.js';
 import { settleRequests } from './requests.js';
@@ -31,7 +32,10 @@ export const purchaseOrderHook: EntityHook = {
     }
     const date = String(v.date ?? values.date);
     let lines = virtual.lines as BuyingLine[] | undefined;
-    if (mode === 'create' && !lines?.length && v.request_id) lines = virtual.lines = await openRequestLines(c, Number(v.request_id));
+    if (mode === 'create' && !lines?.length && v.request_id) {
+      lines = virtual.lines = await openRequestLines(c, Number(v.request_id));
+      markFilled(virtual);
+    }
     if (!lines?.length) return;
     await checkRequestLines(c, lines);
     const factors = await lineFactors(c.trx, c.auth.branchId, lines);
@@ -54,10 +58,11 @@ export const purchaseOrderHook: EntityHook = {
       }
     });
   },
-  async afterWrite(c, _mode, row) {
+  async afterWrite(c, _mode, row, virtual) {
     await sql`UPDATE purchase_order_line SET amount = round(quantity * unit_price, 2)
                WHERE branch_id = ${c.auth.branchId} AND purchase_order_id = ${Number(row.id)}`.execute(c.trx);
     await settleRequests(c.trx, c.auth.branchId, await requestsOf(c, Number(row.id)));
+    await nameFilledLines(c, 'purchasing/purchase-order', row, virtual);
   },
   async beforeDelete(c, row) {
     const requests = await requestsOf(c, Number(row.id));

@@ -4,6 +4,7 @@ import type { EntityHook, HookContext } from '../../../data/hooks.js';
 import { invalid } from '../../../http/errors.js';
 import type { FieldProblem } from '../../../../src/core/checks/errorMessages.js';
 import { formatMoney } from '../../../../src/core/format/format.js';
+import { markFilled, nameFilledLines } from './filledLines.js';
 import { numberNew } from './numbering.js';
 import { lineFactors, type BuyingLine } from './prices.js';
 import { makeOrders } from './purchaseOrders.js';
@@ -13,17 +14,19 @@ import { stockFactors } from '../../inventory/units.js';
 export const QUOTES_NEEDED = 3;
 
 /**
- * A vendor selection: the items to buy (an approved request's open lines when one is named and no line is
- * given) and the suppliers' quotes for them. Approving it judges the comparison (see judgeQuotes); ordering
+ * A vendor selection: the items to buy (an approved request's open lines when a new one names it and gives
+ * no line) and the suppliers' quotes for them. Approving it judges the comparison (see judgeQuotes); ordering
  * it makes one purchase order per chosen supplier at the chosen quotes.
  */
 export const selectionHook: EntityHook = {
   async beforeWrite(c, mode, values, virtual, before) {
     if (mode === 'create') await numberNew(c, 'purchase_selection', 'PVS', values);
-    const requestId = values.request_id ?? before?.request_id;
     let lines = virtual.lines as BuyingLine[] | undefined;
-    if (requestId && !lines?.length && !(before?.lines as unknown[] | undefined)?.length)
-      lines = virtual.lines = await requestOpenLines(c, Number(requestId));
+    // a new selection naming a request takes its open lines (an edit sends the lines it means to keep)
+    if (mode === 'create' && values.request_id && !lines?.length) {
+      lines = virtual.lines = await requestOpenLines(c, Number(values.request_id));
+      markFilled(virtual);
+    }
     if (lines?.length) await lineFactors(c.trx, c.auth.branchId, lines);
     const quotes = virtual.quotes as BuyingLine[] | undefined;
     if (!quotes?.length) return;
@@ -32,7 +35,10 @@ export const selectionHook: EntityHook = {
       if (!items.includes(Number(q.item_id)))
         throw invalid([{ field: `quotes/${i}/item_id`, key: 'purchase-selection.quoteItemNotListed', params: { line: i + 1 } }]);
     });
-    await lineFactors(c.trx, c.auth.branchId, quotes);
+    await lineFactors(c.trx, c.auth.branchId, quotes, 'quotes');
+  },
+  async afterWrite(c, _mode, row, virtual) {
+    await nameFilledLines(c, 'purchasing/purchase-selection', row, virtual);
   },
   async onStatus(c, action, row) {
     if (action === 'approve') await judgeQuotes(c, row);
