@@ -424,21 +424,30 @@ async function seedRequisitions(db: Db, branchId: number, date: string) {
     ['RESTO', 'KIT'],
     ['LOUNGE', 'BAR'],
   ]) {
-    const { rows: needs } = await sql<{ item_id: number; unit: string; quantity: string }>`
-      SELECT rl.item_id::int AS item_id, u.code AS unit, sum(ci.quantity * rl.stock_quantity / r.portions)::text AS quantity
-        FROM pos_check c
-        JOIN outlet o ON o.branch_id = c.branch_id AND o.id = c.outlet_id AND o.code = ${outlet}
-        JOIN pos_check_item ci ON ci.branch_id = c.branch_id AND ci.check_id = c.id
-        JOIN inv_recipe r ON r.branch_id = ci.branch_id AND r.menu_id = ci.menu_id
-        JOIN inv_recipe_line rl ON rl.branch_id = r.branch_id AND rl.recipe_id = r.id
+    const outletId = (await idsOf(db, branchId, 'outlet')).get(outlet)!;
+    const { rows: sold } = await sql<{ menu_id: number; quantity: number }>`
+      SELECT ci.menu_id::int AS menu_id, sum(ci.quantity)::int AS quantity
+        FROM pos_check c JOIN pos_check_item ci ON ci.branch_id = c.branch_id AND ci.check_id = c.id
+       WHERE c.branch_id = ${branchId} AND c.business_date = ${date} AND c.outlet_id = ${outletId} AND c.status = 'paid'
+       GROUP BY ci.menu_id`.execute(db);
+    const { rows: recipeLines } = await sql<{ menu_id: number; item_id: number; code: string; unit: string; per_portion: string }>`
+      SELECT r.menu_id::int AS menu_id, rl.item_id::int AS item_id, i.code, u.code AS unit, (rl.stock_quantity / r.portions)::text AS per_portion
+        FROM inv_recipe r JOIN inv_recipe_line rl ON rl.branch_id = r.branch_id AND rl.recipe_id = r.id
         JOIN inv_item i ON i.branch_id = rl.branch_id AND i.id = rl.item_id
         JOIN inv_unit u ON u.branch_id = i.branch_id AND u.id = i.stock_unit_id
-       WHERE c.branch_id = ${branchId} AND c.business_date = ${date} AND c.status = 'paid'
-       GROUP BY rl.item_id, u.code, i.code ORDER BY i.code`.execute(db);
+       WHERE r.branch_id = ${branchId} AND r.outlet_id = ${outletId}`.execute(db);
+    const byItem = new Map<number, { code: string; unit: string; quantity: Decimal }>();
+    for (const s of sold)
+      for (const l of recipeLines.filter((x) => x.menu_id === s.menu_id)) {
+        const need = byItem.get(l.item_id) ?? { code: l.code, unit: l.unit, quantity: new Decimal(0) };
+        need.quantity = need.quantity.plus(new Decimal(l.per_portion).times(s.quantity));
+        byItem.set(l.item_id, need);
+      }
+    const needs = [...byItem.entries()].sort((a, b) => a[1].code.localeCompare(b[1].code)).map(([item_id, n]) => ({ item_id, ...n }));
     const step = (unit: string) => new Decimal(['KG', 'L'].includes(unit) ? '0.1' : unit === 'G' || unit === 'ML' ? '10' : '1');
     const lines = needs.map((l) => {
       const s = step(l.unit);
-      return { item: l.item_id, quantity: new Decimal(l.quantity).times(OVER_RECIPE).div(s).ceil().times(s) };
+      return { item: l.item_id, quantity: l.quantity.times(OVER_RECIPE).div(s).ceil().times(s) };
     });
     const number = `SR-${date.replaceAll('-', '')}-${store}`;
     const { rows } = await sql<{ id: number }>`
