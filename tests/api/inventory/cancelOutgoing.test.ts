@@ -84,7 +84,6 @@ describe('cancelling an issue whose journal is in the ledger', () => {
 
     const doc = await get('outgoing', issue.id);
     expect(doc).toMatchObject({ status: 'cancelled', cancelled_date: '2026-11-23', cancel_reason: 'Posted to the lounge by mistake' });
-    expect(doc._refs?.cancelled_by ?? doc.cancelled_by).toBeTruthy();
 
     const { rows: journal } = await sql<{ reverses_id: number; date: string; code: string; debit: string; credit: string }>`
       SELECT j.reverses_id, j.date::text, a.code, l.debit::text, l.credit::text FROM gl_journal j
@@ -159,7 +158,6 @@ describe('a transfer the bar confirms, then cancelled', () => {
     expect(validated.status).toBe('validated');
     const stamped = await get('outgoing', transfer.id);
     expect(stamped.validated_at).toBeTruthy();
-    expect(stamped.validated_by).toBeTruthy();
 
     await ok(await cancel(stamped, 'Bar already stocked for the weekend'));
     expect(await balance('MAIN', 'B-001')).toEqual({ quantity: '144.000', value: '4032000.00' });
