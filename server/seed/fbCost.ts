@@ -49,7 +49,7 @@ const RECIPES: [string, Ingredient[]][] = [
   [
     'S01',
     [
-      ['F-004', '250', 'G', '30'],
+      ['F-004', '200', 'G', '30'],
       ['F-006', '1', 'PCS'],
       ['F-008', '20', 'G'],
       ['F-009', '15', 'G'],
@@ -70,7 +70,7 @@ const RECIPES: [string, Ingredient[]][] = [
   [
     'M02',
     [
-      ['F-004', '500', 'G', '25'],
+      ['F-004', '450', 'G', '25'],
       ['F-011', '15', 'G'],
       ['F-022', '0.05', 'BTL'],
       ['F-007', '20', 'ML'],
@@ -80,7 +80,7 @@ const RECIPES: [string, Ingredient[]][] = [
   [
     'M05',
     [
-      ['F-004', '400', 'G', '25'],
+      ['F-004', '350', 'G', '25'],
       ['F-021', '50', 'G'],
       ['F-007', '100', 'ML'],
       ['F-001', '150', 'G'],
@@ -274,7 +274,7 @@ const BILLS: [string, [string, number][]][] = [
 const DAYS = 7;
 
 /** What the kitchen and the bar draw from the main store over what the recipes need: trim, spills, tastings. */
-const OVER_RECIPE = new Decimal('1.08');
+const OVER_RECIPE = new Decimal('1.03');
 
 /**
  * F&B cost control in the demo: in every property the main groups' food and beverage kinds and the recipes of
@@ -289,12 +289,15 @@ export async function seedFbCost(db: Db, branchIds: number[], resort: number, bu
     for (const [code, kind] of Object.entries(COST_KINDS))
       await sql`UPDATE pos_main_group SET cost_kind = ${kind} WHERE branch_id = ${branchId} AND code = ${code}`.execute(db);
   for (const branchId of branchIds) await seedRecipes(db, branchId);
+  let last: string | undefined;
   for (let day = DAYS; day >= 1; day--) {
     const date = dayjs(businessDate).subtract(day, 'day').format('YYYY-MM-DD');
     if (date.slice(0, 7) !== businessDate.slice(0, 7)) continue;
     await seedBills(db, resort, date, day);
     await seedRequisitions(db, resort, date);
+    last = date;
   }
+  if (last) for (const store of ['KIT', 'BAR']) await seedCount(db, resort, store, last);
 }
 
 async function idsOf(db: Db, branchId: number, table: string, where = sql`true`) {
@@ -470,4 +473,46 @@ async function seedRequisitions(db: Db, branchId: number, date: string) {
     const total = moved.reduce((s, m) => s.plus(m.value), new Decimal(0));
     await sql`UPDATE inv_requisition SET total = ${total.toFixed(2)} WHERE branch_id = ${branchId} AND id = ${id}`.execute(db);
   }
+}
+
+/** What the kitchen and the bar still hold of what they were given at the week's end: a little of each. */
+const LEFT_OVER = new Decimal('0.04');
+
+/**
+ * The kitchen's and the bar's count at the end of the last trading day: of what the week's requisitions
+ * brought in, LEFT_OVER is still on the shelf (rounded down to whole units of a tenth); the rest was cooked and
+ * poured, so the count's adjustment is the F&B stores' consumption the month's reconciliation finds.
+ */
+async function seedCount(db: Db, branchId: number, store: string, date: string) {
+  const storeId = (await idsOf(db, branchId, 'inv_store')).get(store)!;
+  const { rows } = await sql<{ item_id: number; on_hand: string; brought: string }>`
+    SELECT b.item_id::int AS item_id, b.quantity::text AS on_hand, sum(m.quantity)::text AS brought
+      FROM inv_balance b JOIN inv_movement m ON m.branch_id = b.branch_id AND m.store_id = b.store_id AND m.item_id = b.item_id
+     WHERE b.branch_id = ${branchId} AND b.store_id = ${storeId} AND m.kind = 'requisition' AND m.quantity > 0
+     GROUP BY b.item_id, b.quantity ORDER BY b.item_id`.execute(db);
+  const lines = rows.map((r) => ({
+    item: r.item_id,
+    counted: new Decimal(r.on_hand)
+      .minus(new Decimal(r.brought).times(new Decimal(1).minus(LEFT_OVER)))
+      .toDecimalPlaces(1, Decimal.ROUND_DOWN),
+  }));
+  const number = `SC-${date.replaceAll('-', '')}-${store}`;
+  const { rows: doc } = await sql<{ id: number }>`
+    INSERT INTO inv_count (branch_id, number, date, store_id, description, status)
+    VALUES (${branchId}, ${number}, ${date}, ${storeId}, 'Closing count of the week', 'posted') RETURNING id`.execute(db);
+  const id = Number(doc[0].id);
+  const moved = await moveStock(
+    db,
+    branchId,
+    null,
+    { kind: 'adjustment', id, number, date },
+    lines.map((l) => ({ storeId, itemId: l.item, countedTo: l.counted })),
+  );
+  for (const [i, l] of lines.entries())
+    await sql`
+      INSERT INTO inv_count_line (branch_id, count_id, line_no, item_id, counted_quantity, book_quantity, difference, unit_cost, value)
+      VALUES (${branchId}, ${id}, ${i + 1}, ${l.item}, ${l.counted.toFixed(3)}, ${moved[i].book?.toFixed(3) ?? null}, ${moved[i].quantity.toFixed(3)},
+              ${moved[i].unitCost.toFixed(4)}, ${moved[i].value.toFixed(2)})`.execute(db);
+  const total = moved.reduce((s, m) => s.plus(m.value), new Decimal(0));
+  await sql`UPDATE inv_count SET total = ${total.toFixed(2)} WHERE branch_id = ${branchId} AND id = ${id}`.execute(db);
 }

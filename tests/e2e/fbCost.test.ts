@@ -8,7 +8,7 @@ import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.j
  * oil in millilitres — and reads its cost per portion and cost %; then, at the Bali resort, which traded the
  * week before, opens the daily F&B flash for its last trading day and the cost-control dashboard. At the desk
  * and on a phone. Steps for the recipe: open the list, New, two lookups, 4 lines typed (Tab between cells),
- * Ctrl+S — 8 steps; the flash: switch property, open the report, type the date, Run — 4 steps.
+ * Ctrl+S — 8 steps (28 keys in the grid); the flash: switch property, open the report, type the date, Run — 4 steps.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -38,24 +38,25 @@ describe("the F&B cost controller's recipe and flash in the browser", () => {
     await choose(page, 'outlet_id', 'In-Room', 'In-Room Dining');
     await choose(page, 'menu_id', 'R01', 'Nasi goreng kampung');
     await cell(page, 0, 0).click();
-    // item, unit (empty: the stock unit), quantity on the plate, waste %
+    // item, unit (empty: the stock unit), quantity on the plate, waste %; Tab passes the three costed cells
     for (const line of [
       ['F-001', '', '0,2', ''],
       ['F-005', '', '0,15', '20'],
       ['F-006', '', '2', ''],
       ['F-007', 'ML', '30', ''],
     ])
-      for (const value of line) {
+      for (const value of [...line, '', '', '']) {
         if (value) await page.keyboard.type(value);
         await page.keyboard.press('Tab');
       }
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+S');
     await page.waitForURL(/recipe-form\/\d+/);
-    // 0,15 kg of chicken with 20 % trim is 0,1875 kg from the store; 30 ml of oil is 0,03 L
-    await expect.poll(() => cell(page, 1, 4).innerText()).toBe('0,1875');
-    await expect.poll(() => cell(page, 3, 4).innerText()).toBe('0,03');
-    await expect.poll(() => page.locator('#root_cost_pct').inputValue()).toMatch(/^\d{1,2},\d{2}/);
+    await screenshot(page, 'fb-recipe-saved-desktop');
+    // 0.15 kg of chicken with 20 % trim is 0.1875 kg from the store; 30 ml of oil is 0.03 L (English shows a decimal point)
+    await expect.poll(() => cell(page, 1, 4).innerText()).toBe('0.1875');
+    await expect.poll(() => cell(page, 3, 4).innerText()).toBe('0.03');
+    await expect.poll(() => page.locator('#root_cost_pct').inputValue()).toMatch(/^\d{1,2}\.\d{2}$/);
     await expect.poll(() => page.locator('#root_price').inputValue()).toBe('90.000');
     await screenshot(page, 'fb-recipe-desktop');
 
@@ -65,7 +66,7 @@ describe("the F&B cost controller's recipe and flash in the browser", () => {
     await page.goto('/inventory/report-inventory/daily-fbflash');
     await page.fill('#param-date', '22/11/2026');
     await page.click('[data-testid=report-run]');
-    await expect.poll(() => page.locator('.ag-row', { hasText: 'RESTO' }).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => page.getByText('RESTO - Kembang Restaurant').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await screenshot(page, 'fb-flash-desktop');
     await page.goto('/inventory/dashboard-icc');
     await expect.poll(() => page.locator('.tile-value').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
@@ -83,7 +84,7 @@ describe("the F&B cost controller's recipe and flash in the browser", () => {
     await phone.page.goto('/inventory/report-inventory/daily-fbflash');
     await phone.page.fill('#param-date', '22/11/2026');
     await phone.page.click('[data-testid=report-run]');
-    await expect.poll(() => phone.page.getByText('RESTO').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => phone.page.getByText('RESTO - Kembang Restaurant').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await screenshot(phone.page, 'fb-flash-phone');
     await phone.context.close();
   });
