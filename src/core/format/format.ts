@@ -138,7 +138,7 @@ export function fieldValueType(field: { type?: string | string[]; format?: strin
     case 'percent':
       return 'percent';
     case 'quantity':
-      return 'number';
+      return 'quantity';
     case 'date':
       return 'date';
     case 'date-time':

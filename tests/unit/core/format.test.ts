@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatPercent,
   formatQuantity,
+  fieldValueType,
   formatValue,
   parseDisplayDate,
   startOfMonth,
@@ -121,6 +122,12 @@ describe('quantity: a report column of stock quantities', () => {
   it('shows an empty cell as nothing and zero as 0', () => {
     expect(formatValue(null, 'quantity', 'id')).toBe('');
     expect(formatValue('0.000', 'quantity', 'id')).toBe('0');
+  });
+
+  it('is how a list shows a field declared as a quantity: 24 bottles on hand, not 24,00', () => {
+    const type = fieldValueType({ type: 'string', format: 'quantity' });
+    expect(type).toBe('quantity');
+    expect(formatValue('24.000', type, 'id')).toBe('24');
   });
 });
 

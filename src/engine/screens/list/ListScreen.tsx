@@ -49,7 +49,7 @@ const gridTheme = themeQuartz.withParams({
   headerHeight: 38,
 });
 
-const NUMERIC = new Set(['money', 'number', 'integer', 'percent']);
+const NUMERIC = new Set(['money', 'number', 'integer', 'quantity', 'percent']);
 
 /** The generic list, drawn over the list controller: a grid paging on the server, a form beside it. */
 export default function ListScreen({ bundle, route, params }: ScreenProps) {
