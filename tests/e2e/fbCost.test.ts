@@ -71,6 +71,7 @@ describe("the F&B cost controller's recipe and flash in the browser", () => {
     await screenshot(page, 'fb-flash-desktop');
     await page.goto('/inventory/dashboard-icc');
     await expect.poll(() => page.getByTestId('tile-food_cost_pct_mtd').innerText(), { timeout: 15_000 }).toMatch(/\d/);
+    await expect.poll(() => page.getByText('Kitchen', { exact: false }).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.getByText('Loading…').count(), { timeout: 15_000 }).toBe(0);
     await screenshot(page, 'fb-dashboard-desktop');
     await context.close();
@@ -79,13 +80,14 @@ describe("the F&B cost controller's recipe and flash in the browser", () => {
     await signIn(phone.page, 'admin');
     await phone.page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await phone.page.goto('/inventory/transaction-icc/recipe/recipe-list');
-    await expect.poll(() => phone.page.locator('.ag-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => phone.page.getByText('Nasi goreng kampung').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await screenshot(phone.page, 'fb-recipes-phone');
     await phone.page.getByRole('button', { name: 'Switch property' }).click();
     await phone.page.getByRole('menuitem', { name: /Nusantara Beach Resort Bali/ }).click();
+    await phone.page.waitForLoadState('networkidle');
     await phone.page.goto('/inventory/report-inventory/daily-fbflash');
     await phone.page.click('[data-testid=report-run]');
-    await expect.poll(() => phone.page.getByText('RESTO - Kembang Restaurant').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => phone.page.getByText('LOUNGE - Lobby Lounge').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
     await expect.poll(() => phone.page.getByText('Loading…').count(), { timeout: 15_000 }).toBe(0);
     await screenshot(phone.page, 'fb-flash-phone');
     await phone.context.close();
