@@ -132,6 +132,28 @@ describe('a purchase request approved by amount', () => {
     await ok(await act(yuni, 'purchase-request', small.id, 'submit'));
     expect((await ok(await act(yuni, 'purchase-request', small.id, 'approve'))).status).toBe('approved');
   });
+
+  it('follows the limit the administrator sets on the hotel setup', async () => {
+    const admin = await t.login('admin');
+    const setup = async (limit: string) => {
+      const row = (await ok(await admin.get('/api/data/system/setup?limit=1'))).rows[0];
+      expect(row.purchase_approval_limit).toBe(limit === '6000000' ? '5000000.00' : '6000000.00');
+      await ok(await admin.patch(`/api/data/system/setup/${row.id}`, { version: row.version, purchase_approval_limit: limit }));
+    };
+    await setup('6000000');
+    const beef = await ok(
+      await yuni.post('/api/data/purchasing/purchase-request', {
+        department_id: await idOf('department', 'FB'),
+        needed_by: '2026-11-27',
+        lines: [{ item_id: await idOf('inv_item', 'F-002'), quantity: '34' }],
+      }),
+      201,
+    );
+    expect(beef.total).toBe('5610000.00');
+    await ok(await act(yuni, 'purchase-request', beef.id, 'submit'));
+    expect((await ok(await act(yuni, 'purchase-request', beef.id, 'approve'))).status).toBe('approved');
+    await setup('5000000');
+  });
 });
 
 describe('the vendor selection', () => {
