@@ -9,7 +9,13 @@ import { stockFactors, toStockUnits, type EnteredLine } from './units.js';
 import { proposeJournal, type ValuedLine } from './toLedger.js';
 import { stampValidated } from './outgoingAfterPosting.js';
 
-export type DocLine = EnteredLine & { id: number; quantity?: string; issued_quantity?: string | null; counted_quantity?: string; value?: string };
+export type DocLine = EnteredLine & {
+  id: number;
+  quantity?: string;
+  issued_quantity?: string | null;
+  counted_quantity?: string;
+  value?: string;
+};
 
 /**
  * What every stock document shares: a number under its prefix and month when none is given, the business
