@@ -10,7 +10,10 @@ export interface DateRange {
   to: string;
   /** days from `from` to `to` at most */
   maxDays: number;
-  /** days at least: 0 lets both be the same day (an inclusive report period), 1 needs a night (a stay) */
+  /**
+   * days at least: 0 lets both be the same day (an inclusive report period), 1 needs a night (a stay); below 0
+   * `to` may come that many days before `from` (a supplier's invoice dated a few days before the delivery)
+   */
   minDays?: number;
 }
 
@@ -32,7 +35,8 @@ export function dateRangeProblems(ranges: DateRange[], data: Record<string, unkn
     if (!a.isValid() || !b.isValid()) continue;
     const days = b.diff(a, 'day');
     const min = r.minDays ?? 0;
-    if (days < min)
+    if (days < min && min < 0) out.push({ field: r.to, key: 'error.dateRange.maxBefore', params: { fromField: r.from, max: -min } });
+    else if (days < min)
       out.push({ field: r.to, key: min > 0 ? 'error.dateRange.after' : 'error.dateRange.notBefore', params: { fromField: r.from } });
     else if (days > r.maxDays) out.push({ field: r.to, key: 'error.dateRange.max', params: { fromField: r.from, max: r.maxDays } });
   }
