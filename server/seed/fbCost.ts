@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.js';
 import { postJournal, type PostingLine } from '../domain/gl/post.js';
 import { moveStock } from '../domain/inventory/ledger.js';
 import { loadCheck, storeBillTotals } from '../domain/pointofsales/bill.js';
+import { closingLines } from '../domain/pointofsales/payments.js';
 import { conversionFactor, loadUnits } from '../domain/purchasing/units.js';
 
 /** What each main group's revenue counts as in the F&B cost reports. */
@@ -399,17 +400,7 @@ async function seedBills(db: Db, branchId: number, date: string, day: number) {
       VALUES (${branchId}, ${checkId}, ${shifts.get(outlet)!}, 'card', ${visa}, ${totals.total}, ${String(4100 + n * 37 + day)}, ${paid.id}, ${key}, ${userId})`.execute(
       db,
     );
-    const closed = await post(`pos-check:${checkId}:close`, 'pos_check', checkId, description, [
-      { role: 'pos_clearing', amount: totals.total, subledger: clearing, description },
-      ...totals.revenue.map((r) => ({
-        account: r.account,
-        amount: new Decimal(r.amount).neg(),
-        departmentId: check.department_id,
-        description,
-      })),
-      { role: 'service_payable', amount: new Decimal(totals.service).neg(), departmentId: check.department_id },
-      { role: 'tax_payable', amount: new Decimal(totals.tax).neg(), departmentId: check.department_id },
-    ]);
+    const closed = await post(`pos-check:${checkId}:close`, 'pos_check', checkId, description, closingLines(check, totals, description));
     await sql`
       UPDATE pos_check SET status = 'paid', paid = total, closed_at = ${`${date} 21:00:00+07`}, closed_by = ${userId}, journal_id = ${closed.id}
        WHERE branch_id = ${branchId} AND id = ${checkId}`.execute(db);

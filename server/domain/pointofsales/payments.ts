@@ -154,6 +154,21 @@ async function postPayment(
   }
 }
 
+/** A paid check's closing journal: the clearing its payments went to, against its revenue by group, service and tax. */
+export function closingLines(check: Pick<CheckRow, 'id' | 'department_id'>, totals: BillTotals, description: string): PostingLine[] {
+  return [
+    { role: 'pos_clearing', amount: totals.total, subledger: { type: 'pos_check', id: check.id }, description },
+    ...totals.revenue.map((r) => ({
+      account: r.account,
+      amount: new Decimal(r.amount).neg(),
+      departmentId: check.department_id,
+      description,
+    })),
+    { role: 'service_payable', amount: new Decimal(totals.service).neg(), departmentId: check.department_id },
+    { role: 'tax_payable', amount: new Decimal(totals.tax).neg(), departmentId: check.department_id },
+  ];
+}
+
 /**
  * Closes a check paid in full: its revenue by food, beverage and other, its service and its tax, against the
  * clearing account its payments were posted to — one balanced journal on the business date.
@@ -167,17 +182,7 @@ async function closeCheck(c: HookContext, check: CheckRow, totals: BillTotals) {
     sourceId: check.id,
     key: `pos-check:${check.id}:close`,
     description,
-    lines: [
-      { role: 'pos_clearing', amount: totals.total, subledger: { type: 'pos_check', id: check.id }, description },
-      ...totals.revenue.map((r) => ({
-        account: r.account,
-        amount: new Decimal(r.amount).neg(),
-        departmentId: check.department_id,
-        description,
-      })),
-      { role: 'service_payable', amount: new Decimal(totals.service).neg(), departmentId: check.department_id },
-      { role: 'tax_payable', amount: new Decimal(totals.tax).neg(), departmentId: check.department_id },
-    ],
+    lines: closingLines(check, totals, description),
   });
   await sql`
     UPDATE pos_check SET status = 'paid', closed_at = now(), closed_by = ${c.auth.user.id}, journal_id = ${journal.id}
