@@ -45,7 +45,7 @@ describe('the point of sales menu in the browser', () => {
     await signIn(phone.page, 'cashier');
     await phone.page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await phone.page.goto('/pointofsales/master/table');
-    await expect.poll(() => phone.page.locator('.ag-row').count()).toBeGreaterThan(10);
+    await expect.poll(() => phone.page.locator('.ag-row').count(), { timeout: 15_000 }).toBeGreaterThan(10);
     await screenshot(phone.page, 'pos-tables-mobile');
   });
 });
