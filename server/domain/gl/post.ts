@@ -15,7 +15,15 @@ export type AccountRole =
   | 'retained_earnings'
   | 'cash_over_short'
   | 'complimentary_expense'
-  | 'pos_clearing';
+  | 'pos_clearing'
+  | 'accounts_payable'
+  | 'vat_input'
+  | 'withholding_payable'
+  | 'supplier_advance'
+  | 'customer_credit'
+  | 'bank_charges'
+  | 'banquet_deposit'
+  | 'function_room_revenue';
 
 export interface PostingLine {
   /** an account by its number (an article's or a payment article's account) … */
