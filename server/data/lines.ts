@@ -63,10 +63,11 @@ export async function readLines(
   return out;
 }
 
-/** A line as it is stored: its declared fields only, an emptied optional text as no value. */
+/** A line as it is stored: its declared fields only, an emptied optional text as no value, a field not sent as its default. */
 function storedLine(lf: LinesField, line: Line): Record<string, unknown> {
   const required = new Set(lf.item.required ?? []);
-  return Object.fromEntries(fieldsOf(lf).map((f) => [f, line[f] === '' && !required.has(f) ? null : (line[f] ?? null)]));
+  const value = (f: string) => (line[f] === undefined ? (lf.item.properties[f].default ?? null) : line[f]);
+  return Object.fromEntries(fieldsOf(lf).map((f) => [f, line[f] === '' && !required.has(f) ? null : (value(f) ?? null)]));
 }
 
 /**

@@ -19,6 +19,8 @@ import { seedSuppliers } from './suppliers.js';
 import { seedFbCost } from './fbCost.js';
 import { seedBuyingChain } from './buyingChain.js';
 import { seedReceiving } from './receiving.js';
+import { seedBanquet } from './banquet.js';
+import { seedBusinessAccounts } from './businessAccounts.js';
 import { analyze } from '../db/statistics.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
@@ -37,6 +39,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedRecurringJournals(trx, Object.values(branches), businessDate);
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
+    await seedBusinessAccounts(trx, branches as Record<string, number>);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
     // outlets charge rooms under a folio article of the front office's
     await seedPointOfSales(trx, Object.values(branches), businessDate);
@@ -47,6 +50,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedFbCost(trx, Object.values(branches), branches.NBR, businessDate);
     await seedBuyingChain(trx, branches.GNB, businessDate);
     await seedReceiving(trx, Object.values(branches), branches.GNB, businessDate);
+    await seedBanquet(trx, branches as Record<string, number>, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
     await seedGuestRequests(trx, branches.GNB, businessDate);
     await audit(

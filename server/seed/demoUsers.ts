@@ -32,7 +32,7 @@ export const DEMO_GROUPS: DemoGroup[] = [
     description: 'Reservations, check-in and check-out, guest folios',
     grants: ['frontoffice.*', 'housekeeping.extrabed'],
     mainModule: 'frontoffice',
-    viewOnly: ['housekeeping.*', 'sales.rate', 'sales.currency', 'system.tax-service', 'system.pay-article'],
+    viewOnly: ['housekeeping.*', 'sales.rate', 'sales.currency', 'sales.account', 'system.tax-service', 'system.pay-article'],
   },
   {
     code: 'HK',
@@ -56,6 +56,8 @@ export const DEMO_GROUPS: DemoGroup[] = [
       'system.pay-article',
       'system.pay-article-group',
       'system.tax-service',
+      // the credit controller sets an account's credit limit and terms
+      'sales.account',
     ],
     viewOnly: ['system.log', 'system.masterdepartemen'],
   },
@@ -79,6 +81,15 @@ export const DEMO_GROUPS: DemoGroup[] = [
     grants: ['sales.*'],
     viewOnly: ['frontoffice.*'],
     mainModule: 'sales',
+  },
+  {
+    code: 'BANQUET',
+    name: 'Banquet sales',
+    description: 'Function rooms, event orders, the function calendar, deposits and event bills',
+    grants: ['banquet.*'],
+    // the client, the attendees' room block, the menu and the payment article are picked from other modules' masters
+    viewOnly: ['sales.account', 'frontoffice.guest', 'frontoffice.allotment', 'pointofsales.menus', 'system.tax-service', 'system.pay-article'],
+    mainModule: 'banquet',
   },
 ];
 
@@ -137,6 +148,14 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'rina.kusuma@grandnusantara.co.id',
     group: 'SALES',
     branches: ['GNB', 'NBR'],
+    language: 'en',
+  },
+  {
+    username: 'banquet',
+    fullName: 'Putri Anggraini',
+    email: 'putri.anggraini@grandnusantara.co.id',
+    group: 'BANQUET',
+    branches: ['GNB'],
     language: 'en',
   },
 ];

@@ -1,7 +1,7 @@
 import type { DomainModule } from '../types.js';
 import { unitHook } from './units.js';
 import { itemHook } from './items.js';
-import { supplierHook } from './suppliers.js';
+import { taxPartyHook } from '../finance/npwp.js';
 import { supplierContractHook } from './contracts.js';
 import { buyingChain } from './orders/index.js';
 
@@ -9,7 +9,7 @@ export const purchasingModule: DomainModule = {
   hooks: {
     'purchasing/unit': unitHook,
     'purchasing/item': itemHook,
-    'purchasing/supplier': supplierHook,
+    'purchasing/supplier': taxPartyHook,
     'purchasing/supplier-contract': supplierContractHook,
     ...buyingChain.hooks,
   },
