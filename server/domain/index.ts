@@ -8,6 +8,7 @@ import { gcModule } from './gc/index.js';
 import { pointOfSalesModule } from './pointofsales/index.js';
 import { inventoryModule } from './inventory/index.js';
 import { purchasingModule } from './purchasing/index.js';
+import { incomeAuditModule } from './incomeaudit/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
@@ -21,5 +22,6 @@ export function domainModules(): DomainModule[] {
     pointOfSalesModule,
     purchasingModule,
     inventoryModule,
+    incomeAuditModule,
   ];
 }

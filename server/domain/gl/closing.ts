@@ -43,6 +43,13 @@ export const closeMonth = defineOp<{ period: string }>({
              AND date >= ${monthStart(period)}::date AND date <= ${end}::date`,
     );
     if (drafts) throw conflict('glclosing.drafts', { period: label(period), count: drafts });
+    // a day the income auditor has not closed would change the month after its close
+    const held = await one<number>(
+      c,
+      sql`SELECT count(*)::int AS v FROM gl_journal WHERE branch_id = ${branch} AND date >= ${monthStart(period)}::date AND date <= ${end}::date
+             AND NOT gl_journal_released(branch_id, audit_date)`,
+    );
+    if (held) throw conflict('glclosing.auditDaysOpen', { period: label(period), count: held });
     const { rows } = await sql`
       INSERT INTO gl_period_close (branch_id, period, closed, closed_by) VALUES (${branch}, ${monthStart(period)}, true, ${c.auth.user.id})
       ON CONFLICT (branch_id, period) DO UPDATE SET closed = true, closed_at = now(), closed_by = EXCLUDED.closed_by

@@ -52,9 +52,10 @@ export interface Posting {
   reversesId?: number;
   /**
    * 'business-day' (default): operational postings belong to the open business day, so an earlier (closed)
-   * or later day is refused; 'open-period': an accountant's journal only needs its month to be open.
+   * or later day is refused; 'open-period': an accountant's journal only needs its month to be open;
+   * 'audit-day': the income auditor's correction, dated in a day the night audit closed and the auditor has not.
    */
-  dating?: 'business-day' | 'open-period';
+  dating?: 'business-day' | 'open-period' | 'audit-day';
 }
 
 export interface PostedJournal {
@@ -104,7 +105,7 @@ export async function postJournals(trx: Db, branchId: number, userId: number | n
     if (keys.has(p.key)) throw badRequest('gl.keyTwice', { key: p.key });
     keys.add(p.key);
   }
-  await checkDates(trx, branchId, postings);
+  const auditing = await checkDates(trx, branchId, postings);
   const accounts = await resolveAccounts(trx, branchId, postings);
   const journals = postings.map((p) => {
     const lines = resolveLines(p, accounts);
@@ -122,12 +123,14 @@ export async function postJournals(trx: Db, branchId: number, userId: number | n
     description: j.posting.description,
     total: j.total.toFixed(2),
     reverses_id: j.posting.reversesId ?? null,
+    // an operational journal of a property that audits income waits in its day until the auditor closes it
+    audit_date: auditing && (j.posting.dating ?? 'business-day') !== 'open-period' ? j.posting.date : null,
   }));
   const inserted = await sql<{ id: number; key: string }>`
-    INSERT INTO gl_journal (branch_id, date, source, source_type, source_id, key, content_hash, description, total, reverses_id, created_by)
-    SELECT ${branchId}, x.date, x.source, x.source_type, x.source_id, x.key, x.content_hash, x.description, x.total, x.reverses_id, ${userId}
+    INSERT INTO gl_journal (branch_id, date, source, source_type, source_id, key, content_hash, description, total, reverses_id, audit_date, created_by)
+    SELECT ${branchId}, x.date, x.source, x.source_type, x.source_id, x.key, x.content_hash, x.description, x.total, x.reverses_id, x.audit_date, ${userId}
       FROM jsonb_to_recordset(${JSON.stringify(header)}::jsonb)
-           AS x(date date, source text, source_type text, source_id bigint, key text, content_hash text, description text, total numeric, reverses_id bigint)
+           AS x(date date, source text, source_type text, source_id bigint, key text, content_hash text, description text, total numeric, reverses_id bigint, audit_date date)
     ON CONFLICT (branch_id, key) DO NOTHING
     RETURNING id, key`.execute(trx);
   const newIds = new Map(inserted.rows.map((r) => [r.key, Number(r.id)]));
@@ -232,10 +235,21 @@ export async function openBusinessDay(trx: Db, branchId: number): Promise<string
   return rows[0].d;
 }
 
-async function checkDates(trx: Db, branchId: number, postings: Posting[]) {
-  const open = await openBusinessDay(trx, branchId);
+/** Refuses a date its dating does not allow; answers whether the property audits income (its journals then wait). */
+async function checkDates(trx: Db, branchId: number, postings: Posting[]): Promise<boolean> {
+  const { rows: setup } = await sql<{ open: string; days: number; closed: string | null }>`
+    SELECT business_date::text AS open, income_audit_days AS days, income_audit_closed_through::text AS closed
+      FROM hotel_setup WHERE branch_id = ${branchId} FOR SHARE`.execute(trx);
+  if (!setup[0]) throw badRequest('gl.noSetup');
+  const { open, days, closed } = setup[0];
   for (const p of postings) {
-    if ((p.dating ?? 'business-day') !== 'business-day') continue;
+    const dating = p.dating ?? 'business-day';
+    if (dating === 'audit-day') {
+      if (p.date >= open) throw conflict('gl.auditDayNotClosed', { date: formatDate(p.date), open: formatDate(open) });
+      if (!days || !closed || p.date <= closed) throw conflict('gl.auditDayClosed', { date: formatDate(p.date) });
+      continue;
+    }
+    if (dating !== 'business-day') continue;
     if (p.date < open) throw conflict('gl.dayClosed', { date: formatDate(p.date), open: formatDate(open) });
     if (p.date > open) throw conflict('gl.dayNotOpen', { date: formatDate(p.date), open: formatDate(open) });
   }
@@ -244,6 +258,7 @@ async function checkDates(trx: Db, branchId: number, postings: Posting[]) {
     SELECT period::text AS period FROM gl_period_close
      WHERE branch_id = ${branchId} AND closed AND period = ANY(${months}::date[]) ORDER BY period LIMIT 1`.execute(trx);
   if (rows[0]) throw conflict('gl.periodClosed', { period: formatDate(rows[0].period).slice(3) });
+  return days > 0;
 }
 
 type AccountRow = { id: number; code: string; posting: boolean; active: boolean };

@@ -32,9 +32,10 @@ export const correctLine = defineOp<{ id: number; reason: string }>({
 
 /**
  * The reversal of one posted line (see correctLine), for whoever corrects a folio: the front desk by hand, the
- * point of sales reopening a bill it had charged to the room. Answers the reversing line.
+ * point of sales reopening a bill it had charged to the room, the income auditor in a day under audit (`auditDay`:
+ * the reversal is dated in that day). Answers the reversing line.
  */
-export async function reverseFolioLine(trx: Db, branch: number, userId: number, lineId: number, reason: string) {
+export async function reverseFolioLine(trx: Db, branch: number, userId: number, lineId: number, reason: string, auditDay?: string) {
   // the folio is locked before the line is judged, so two corrections of one line cannot both pass
   const where = (
     await sql<{ folio_id: number }>`SELECT folio_id FROM folio_line WHERE branch_id = ${branch} AND id = ${lineId}`.execute(trx)
@@ -76,32 +77,39 @@ export async function reverseFolioLine(trx: Db, branch: number, userId: number, 
   if (l.moved) throw conflict('folio.alreadyMoved', { line: l.description });
   if (l.reversed) throw conflict('folio.alreadyReversed', { line: l.description });
   const neg = (v: string) => new Decimal(v).neg().toFixed(2);
-  const day = await openBusinessDay(trx, branch);
-  const [posted] = await postFolioEvents(trx, branch, userId, day, [
+  const day = auditDay ?? (await openBusinessDay(trx, branch));
+  const [posted] = await postFolioEvents(
+    trx,
+    branch,
+    userId,
+    day,
     [
-      {
-        folioId: folio.id,
-        reservationId: Number(l.reservation_id),
-        kind: l.kind,
-        foArticleId: l.fo_article_id ?? undefined,
-        payArticleId: l.pay_article_id ?? undefined,
-        description: `${l.description} (correction)`,
-        night: l.night,
-        roomId: l.room_id,
-        quantity: neg(l.quantity),
-        unitPrice: l.unit_price,
-        base: neg(l.base),
-        service: neg(l.service),
-        tax: neg(l.tax),
-        amount: neg(l.amount),
-        postingKey: `reversal:${l.id}`,
-        reversesId: Number(l.id),
-        reason,
-        cardBrand: l.card_brand ?? undefined,
-        cardLast4: l.card_last4 ?? undefined,
-        company: l.company ?? undefined,
-      },
+      [
+        {
+          folioId: folio.id,
+          reservationId: Number(l.reservation_id),
+          kind: l.kind,
+          foArticleId: l.fo_article_id ?? undefined,
+          payArticleId: l.pay_article_id ?? undefined,
+          description: `${l.description} (correction)`,
+          night: l.night,
+          roomId: l.room_id,
+          quantity: neg(l.quantity),
+          unitPrice: l.unit_price,
+          base: neg(l.base),
+          service: neg(l.service),
+          tax: neg(l.tax),
+          amount: neg(l.amount),
+          postingKey: `reversal:${l.id}`,
+          reversesId: Number(l.id),
+          reason,
+          cardBrand: l.card_brand ?? undefined,
+          cardLast4: l.card_last4 ?? undefined,
+          company: l.company ?? undefined,
+        },
+      ],
     ],
-  ]);
+    auditDay ? 'audit-day' : undefined,
+  );
   return { id: posted.lineIds[0], reverses_id: Number(l.id), amount: neg(l.amount) };
 }

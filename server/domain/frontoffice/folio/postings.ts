@@ -59,6 +59,7 @@ export async function postFolioEvents(
   userId: number | null,
   businessDate: string,
   events: FolioEvent[],
+  dating?: Posting['dating'],
 ): Promise<PostedEvent[]> {
   const lines = events.flat();
   if (!lines.length) return events.map(() => ({ lineIds: [], replayed: false }));
@@ -121,6 +122,7 @@ export async function postFolioEvents(
       key: `folio:${first.postingKey}`,
       description: first.description,
       reversesId: first.reversesId ? reversed.get(first.reversesId) : undefined,
+      dating,
       lines: event.flatMap((l) => journalLines(l, accounts)),
     });
     return { lineIds: event.map((l) => ids.get(l.postingKey)!), replayed: false };

@@ -17,6 +17,7 @@ import { keepReportSet, runReportSet } from './reportSet.js';
 import { dayStatistics, keepDayStatistics } from './statistics.js';
 import { roomsForNewDay } from '../../housekeeping/roomStatus.js';
 import { clearExpiredIdNumbers } from '../privacy/idRetention.js';
+import { refuseWhenAuditBacklogFull } from '../../incomeaudit/auditDays.js';
 
 export const NIGHT_AUDIT = 'frontoffice.night-audit';
 /** stays charged per step: each batch commits alone, so a crash loses at most one batch's work (done again) */
@@ -70,6 +71,7 @@ export const nightAuditFlow: ServerFlowImplementation = {
     runChecks: serverStep(async ({ db, input, run, auth, write }) => {
       const day = input.business_date as string;
       if ((await currentDay(db, run.branchId)) !== day) throw conflict('nightAudit.notOpenDay', { date: formatDate(day), open: '' });
+      await refuseWhenAuditBacklogFull(db, run.branchId);
       const problems = await auditChecks(db, run.branchId, day);
       const blocking = problems.filter((p) => p.blocking);
       const reason = input.override_reason as string | undefined;
