@@ -8,6 +8,7 @@ import { gcModule } from './gc/index.js';
 import { pointOfSalesModule } from './pointofsales/index.js';
 import { inventoryModule } from './inventory/index.js';
 import { purchasingModule } from './purchasing/index.js';
+import { banquetModule } from './banquet/index.js';
 import { incomeAuditModule } from './incomeaudit/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
@@ -22,6 +23,7 @@ export function domainModules(): DomainModule[] {
     pointOfSalesModule,
     purchasingModule,
     inventoryModule,
+    banquetModule,
     incomeAuditModule,
   ];
 }

@@ -82,6 +82,15 @@ export const DEMO_GROUPS: DemoGroup[] = [
     viewOnly: ['frontoffice.*'],
     mainModule: 'sales',
   },
+  {
+    code: 'BANQUET',
+    name: 'Banquet sales',
+    description: 'Function rooms, event orders, the function calendar, deposits and event bills',
+    grants: ['banquet.*'],
+    // the client, the attendees' room block, the menu and the payment article are picked from other modules' masters
+    viewOnly: ['sales.account', 'frontoffice.guest', 'frontoffice.allotment', 'pointofsales.menus', 'system.tax-service', 'system.pay-article'],
+    mainModule: 'banquet',
+  },
 ];
 
 export const DEMO_USERS: DemoUser[] = [
@@ -139,6 +148,14 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'rina.kusuma@grandnusantara.co.id',
     group: 'SALES',
     branches: ['GNB', 'NBR'],
+    language: 'en',
+  },
+  {
+    username: 'banquet',
+    fullName: 'Putri Anggraini',
+    email: 'putri.anggraini@grandnusantara.co.id',
+    group: 'BANQUET',
+    branches: ['GNB'],
     language: 'en',
   },
 ];
