@@ -2,6 +2,7 @@ import type { DomainModule } from './types.js';
 import { systemModule } from './system/index.js';
 import { frontOfficeModule } from './frontoffice/index.js';
 import { salesModule } from './sales/index.js';
+import { salesCrmModule } from './sales/crm/index.js';
 import { housekeepingModule } from './housekeeping/index.js';
 import { glModule } from './gl/index.js';
 import { gcModule } from './gc/index.js';
@@ -17,6 +18,7 @@ export function domainModules(): DomainModule[] {
     systemModule,
     frontOfficeModule,
     salesModule,
+    salesCrmModule,
     housekeepingModule,
     glModule,
     gcModule,

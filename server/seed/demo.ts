@@ -21,6 +21,7 @@ import { seedBuyingChain } from './buyingChain.js';
 import { seedReceiving } from './receiving.js';
 import { seedBanquet } from './banquet.js';
 import { seedBusinessAccounts } from './businessAccounts.js';
+import { seedSalesCrm } from './salesCrm.js';
 import { analyze } from '../db/statistics.js';
 
 /** True when the database holds no company yet: the first start loads the demo hotel. */
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedBanquet(trx, branches as Record<string, number>, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
     await seedGuestRequests(trx, branches.GNB, businessDate);
+    await seedSalesCrm(trx, branches as Record<string, number>, businessDate);
     await audit(
       trx,
       undefined,
