@@ -8,6 +8,7 @@ import { glModule } from './gl/index.js';
 import { gcModule } from './gc/index.js';
 import { pointOfSalesModule } from './pointofsales/index.js';
 import { inventoryModule } from './inventory/index.js';
+import { payablesModule } from './payables/index.js';
 import { purchasingModule } from './purchasing/index.js';
 import { banquetModule } from './banquet/index.js';
 import { incomeAuditModule } from './incomeaudit/index.js';
@@ -25,6 +26,7 @@ export function domainModules(): DomainModule[] {
     pointOfSalesModule,
     purchasingModule,
     inventoryModule,
+    payablesModule,
     banquetModule,
     incomeAuditModule,
   ];

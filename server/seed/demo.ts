@@ -19,6 +19,7 @@ import { seedSuppliers } from './suppliers.js';
 import { seedFbCost } from './fbCost.js';
 import { seedBuyingChain } from './buyingChain.js';
 import { seedReceiving } from './receiving.js';
+import { seedPayables } from './payables.js';
 import { seedBanquet } from './banquet.js';
 import { seedBusinessAccounts } from './businessAccounts.js';
 import { seedSalesCrm } from './salesCrm.js';
@@ -51,6 +52,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedFbCost(trx, Object.values(branches), branches.NBR, businessDate);
     await seedBuyingChain(trx, branches.GNB, businessDate);
     await seedReceiving(trx, Object.values(branches), branches.GNB, businessDate);
+    await seedPayables(trx, Object.values(branches), branches.GNB, businessDate);
     await seedBanquet(trx, branches as Record<string, number>, businessDate);
     await seedRoomStatus(trx, branches.GNB, businessDate);
     await seedGuestRequests(trx, branches.GNB, businessDate);

@@ -152,6 +152,10 @@ export const dataProvider = {
   downloadAttachment(entity: string, id: number, fileId: number, signal?: AbortSignal) {
     return downloadFile(`${base(entity)}/${id}/attachments/${fileId}`, {}, signal);
   },
+  /** a kept file's content, for showing it in the page (a scan, a PDF) */
+  attachmentContent(entity: string, id: number, fileId: number, signal?: AbortSignal) {
+    return apiGet<Blob>(`${base(entity)}/${id}/attachments/${fileId}`, { signal, responseType: 'blob' });
+  },
   /** a module's own resource that is neither an entity nor a report: `read('system/update')` is GET /api/system/update */
   read<T>(resource: string, params: Record<string, unknown> = {}, signal?: AbortSignal) {
     return apiGet<T>(`/api/${resource}`, { params, signal });

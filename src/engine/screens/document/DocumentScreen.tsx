@@ -32,8 +32,10 @@ export default function DocumentScreen({ bundle, route, params }: ScreenProps) {
   const [revision, setRevision] = useState(0);
   const dirty = useRef(false);
   const resource = route.node.permission;
-  const routeId = route.fullPath.includes('{id');
-  const raw = routeId ? params.id : search.get('id');
+  // the record's id is the route's {id} parameter, or its {header} one (a document's header: ap-form/{header?})
+  const idParam = /\{id\??\}/.test(route.fullPath) ? 'id' : /\{header\??\}/.test(route.fullPath) ? 'header' : null;
+  const routeId = idParam !== null;
+  const raw = idParam ? params[idParam] : search.get('id');
   const selected: number | null | undefined = raw === 'new' || (routeId && !raw) ? null : raw ? Number(raw) : undefined;
 
   const open = useCallback(
@@ -41,12 +43,14 @@ export default function DocumentScreen({ bundle, route, params }: ScreenProps) {
       const value = id === null ? 'new' : String(id);
       if (routeId)
         navigate(
-          route.fullPath.replace(/\{(\w+)\??\}/g, (_, name: string) => (name === 'id' ? (id === null ? '' : value) : (params[name] ?? ''))),
+          route.fullPath.replace(/\{(\w+)\??\}/g, (_, name: string) =>
+            name === idParam ? (id === null ? '' : value) : (params[name] ?? ''),
+          ),
           { replace },
         );
       else setSearch((s) => ({ ...Object.fromEntries(s), id: value }), { replace });
     },
-    [navigate, route.fullPath, routeId, setSearch, params],
+    [navigate, route.fullPath, routeId, idParam, setSearch, params],
   );
 
   const pick = async (row: Row | null) => {
