@@ -12,6 +12,7 @@ import { payablesModule } from './payables/index.js';
 import { purchasingModule } from './purchasing/index.js';
 import { banquetModule } from './banquet/index.js';
 import { incomeAuditModule } from './incomeaudit/index.js';
+import { receivablesModule } from './receivables/index.js';
 
 /** Every hotel module's hooks, commands and routes; the generic server knows them only through this list. */
 export function domainModules(): DomainModule[] {
@@ -29,5 +30,6 @@ export function domainModules(): DomainModule[] {
     payablesModule,
     banquetModule,
     incomeAuditModule,
+    receivablesModule,
   ];
 }

@@ -22,6 +22,7 @@ import { seedReceiving } from './receiving.js';
 import { seedPayables } from './payables.js';
 import { seedBanquet } from './banquet.js';
 import { seedBusinessAccounts } from './businessAccounts.js';
+import { seedReceivables } from './receivables.js';
 import { seedSalesCrm } from './salesCrm.js';
 import { analyze } from '../db/statistics.js';
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, meta: Meta, options: { businessDate?: str
     await seedFrontOffice(trx, branches as Record<string, number>, businessDate);
     await seedReservations(trx, branches.GNB, businessDate);
     await seedBusinessAccounts(trx, branches as Record<string, number>);
+    await seedReceivables(trx, branches.GNB, businessDate);
     await seedArticlesAndPackages(trx, branches as Record<string, number>, businessDate);
     // outlets charge rooms under a folio article of the front office's
     await seedPointOfSales(trx, Object.values(branches), businessDate);

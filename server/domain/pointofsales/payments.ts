@@ -14,6 +14,8 @@ import { postFolioEvents } from '../frontoffice/folio/postings.js';
 import { routeCharges } from '../frontoffice/folio/routing.js';
 import { ORDER, loadCheck, storeBillTotals, type BillTotals, type CheckRow } from './bill.js';
 import { lineDiscount } from './checks.js';
+import { cityLedgerAccount } from '../receivables/accounts.js';
+import { cityLedgerLine, raiseReceivable } from '../receivables/raise.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } as const;
 const amountInput = { type: 'string', minLength: 1, maxLength: 20, pattern: '^[0-9][0-9., ]*$' } as const;
@@ -30,6 +32,7 @@ export interface PayInput {
   reference?: string;
   reservation_id?: number;
   company?: string;
+  account_id?: number;
   reason_id?: number;
 }
 
@@ -71,7 +74,7 @@ async function postPayment(
   input: PayInput,
   amount: Decimal,
   key: string,
-): Promise<{ journal: number; folioLine?: number; folioId?: number }> {
+): Promise<{ journal: number; folioLine?: number; folioId?: number; accountId?: number }> {
   const description = `${check.outlet_name} bill ${check.number}`;
   const clearing: PostingLine = { role: 'pos_clearing', amount: amount.neg(), subledger: { type: 'pos_check', id: check.id }, description };
   const post = async (debit: PostingLine) =>
@@ -105,9 +108,24 @@ async function postPayment(
       if (input.kind === 'card' && !input.card_last4) throw invalid([{ field: 'card_last4', key: 'folio.last4Required', params: {} }]);
       return { journal: await post({ account: article.gl_account!, amount, description: `${description} ${article.name}` }) };
     }
-    case 'city_ledger':
-      if (!input.company?.trim()) throw invalid([{ field: 'company', key: 'pos-pay.companyRequired', params: {} }]);
-      return { journal: await post({ role: 'city_ledger', amount, description: input.company }) };
+    case 'city_ledger': {
+      if (!input.company?.trim() && !input.account_id) throw invalid([{ field: 'company', key: 'pos-pay.companyRequired', params: {} }]);
+      const account = await cityLedgerAccount(c.trx, c.auth.branchId, { accountId: input.account_id, company: input.company }, 'company');
+      const journal = await post(cityLedgerLine(account.id, amount, account.name));
+      await raiseReceivable(c.trx, c.auth.branchId, {
+        accountId: account.id,
+        date: await openBusinessDay(c.trx, c.auth.branchId),
+        source: 'pos',
+        sourceId: check.id,
+        reference: `${check.outlet_name} ${check.number}`,
+        amount,
+        description,
+        key: `pos:${key}`,
+        journalId: journal,
+        userId: c.auth.user.id,
+      });
+      return { journal, accountId: account.id };
+    }
     case 'complimentary': {
       if (!hasRight(c.auth, ORDER, 'complimentary')) throw forbidden('pos-pay.complimentaryRight');
       const { rows } = await sql`
@@ -219,6 +237,7 @@ export const pay = defineOp<PayInput>({
       },
       reservation_id: { ...id, 'x-ref': 'frontoffice/reservation' },
       company: { type: 'string', maxLength: 120 },
+      account_id: { ...id, 'x-ref': 'sales/account', description: 'the business account billed on the city ledger' },
       reason_id: { ...id, 'x-ref': 'pointofsales/reason' },
     },
   },
@@ -246,10 +265,10 @@ export const pay = defineOp<PayInput>({
     const posted = await postPayment(c, shift, check, input, amount, key);
     await sql`
       INSERT INTO pos_payment (branch_id, check_id, shift_id, kind, pay_article_id, amount, tendered, change, card_last4, reference, folio_id,
-                               folio_line_id, company, reason_id, journal_id, posting_key, created_by)
+                               folio_line_id, company, account_id, reason_id, journal_id, posting_key, created_by)
       VALUES (${c.auth.branchId}, ${check.id}, ${shift.id}, ${input.kind}, ${input.pay_article_id ?? null}, ${amount.toFixed(2)},
               ${tendered?.toFixed(2) ?? null}, ${tendered ? tendered.minus(amount).toFixed(2) : null}, ${input.card_last4 ?? null},
-              ${input.reference ?? null}, ${posted.folioId ?? null}, ${posted.folioLine ?? null}, ${input.company?.trim() || null},
+              ${input.reference ?? null}, ${posted.folioId ?? null}, ${posted.folioLine ?? null}, ${input.company?.trim() || null}, ${posted.accountId ?? null},
               ${input.kind === 'complimentary' ? input.reason_id! : null}, ${posted.journal}, ${key}, ${c.auth.user.id})`.execute(c.trx);
     const paid = new Decimal(check.paid).plus(amount);
     await sql`UPDATE pos_check SET paid = ${paid.toFixed(2)}, version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}

@@ -8,6 +8,7 @@ import { reverseFolioLine } from '../frontoffice/folio/correctOps.js';
 import { reasonInput } from '../frontoffice/folio/inputs.js';
 import { ORDER, loadCheck } from './bill.js';
 import { currentLine } from './roomTransfer.js';
+import { withdrawReceivable } from '../receivables/invoices.js';
 
 interface PaymentRow {
   id: number;
@@ -19,6 +20,7 @@ interface PaymentRow {
   card_last4: string | null;
   company: string | null;
   reason_id: number | null;
+  posting_key: string;
 }
 
 /**
@@ -60,7 +62,7 @@ export const reopenBill = defineOp<{ id: number; reason: string }>({
     const shift = await requireOpenShift(c, 'pos');
     if (shift.outlet_id !== check.outlet_id) throw conflict('pos-pay.otherOutlet', { outlet: check.outlet_name });
     const { rows: payments } = await sql<PaymentRow>`
-      SELECT p.id, p.kind, p.amount::text AS amount, p.journal_id, ${currentLine} AS line_id, p.pay_article_id, p.card_last4, p.company, p.reason_id
+      SELECT p.id, p.kind, p.amount::text AS amount, p.journal_id, ${currentLine} AS line_id, p.pay_article_id, p.card_last4, p.company, p.reason_id, p.posting_key
         FROM pos_payment p
        WHERE p.branch_id = ${branch} AND p.check_id = ${check.id} AND p.reverses_id IS NULL
          AND NOT EXISTS (SELECT 1 FROM pos_payment r WHERE r.branch_id = p.branch_id AND r.reverses_id = p.id)
@@ -97,6 +99,14 @@ export const reopenBill = defineOp<{ id: number; reason: string }>({
             sourceId: check.id,
           })
         ).id;
+        // the company's receivable goes with the charge it was raised for
+        if (p.kind === 'city_ledger')
+          await withdrawReceivable(c.trx, branch, c.auth.user.id, {
+            key: `pos:${p.posting_key}`,
+            date: day,
+            reason: description,
+            journalId: journal,
+          });
       }
       await sql`
         INSERT INTO pos_payment (branch_id, check_id, shift_id, kind, pay_article_id, amount, card_last4, folio_line_id, company, reason_id,

@@ -8,6 +8,8 @@ import { openBusinessDay } from '../../gl/post.js';
 import { BILLING, openFolio } from './folios.js';
 import { amountInput, id, manualKey, positiveAmount } from './inputs.js';
 import { postFolioEvents } from './postings.js';
+import { cityLedgerAccount, journalByKey } from '../../receivables/accounts.js';
+import { raiseReceivable } from '../../receivables/raise.js';
 
 /** Deposits a stay holds and has not yet applied to its folios (receipts less reversals less applications). */
 export async function depositAvailable(trx: Db, branchId: number, reservationId: number): Promise<Decimal> {
@@ -33,6 +35,7 @@ export const postPayment = defineOp<{
   card_last4?: string;
   reference?: string;
   company?: string;
+  account_id?: number;
   refund?: boolean;
 }>({
   name: 'frontoffice.folioPay',
@@ -57,6 +60,11 @@ export const postPayment = defineOp<{
         description: "the terminal's approval code or the transfer reference",
       },
       company: { type: 'string', maxLength: 120, description: 'the company billed on the city ledger (default: the folio’s)' },
+      account_id: {
+        ...id,
+        'x-ref': 'sales/account',
+        description: 'the business account billed on the city ledger (default: the company’s)',
+      },
       refund: { type: 'boolean', default: false },
     },
   },
@@ -98,10 +106,18 @@ export const postPayment = defineOp<{
       amount = input.refund ? balance.neg() : balance;
       if (amount.lte(0)) throw invalid([{ field: 'amount', key: 'error.required', params: {} }]);
     }
-    const company = type === 'city_ledger' ? input.company?.trim() || folio.company : undefined;
-    if (type === 'city_ledger' && !company) throw invalid([{ field: 'company', key: 'folio.companyRequired', params: {} }]);
+    let company = type === 'city_ledger' ? input.company?.trim() || folio.company : undefined;
+    if (type === 'city_ledger' && !company && !input.account_id)
+      throw invalid([{ field: 'company', key: 'folio.companyRequired', params: {} }]);
+    // the city ledger charges an active business account, whose credit is checked when the receivable is raised
+    const account =
+      type === 'city_ledger'
+        ? await cityLedgerAccount(c.trx, branch, { accountId: input.account_id, company }, input.account_id ? 'account_id' : 'company')
+        : undefined;
+    if (account) company = account.name;
 
     const day = await openBusinessDay(c.trx, branch);
+    const postingKey = manualKey('payment');
     const description = input.refund ? `${article.name} (refund)` : company ? `${article.name} – ${company}` : article.name;
     const [posted] = await postFolioEvents(c.trx, branch, c.auth.user.id, day, [
       [
@@ -112,14 +128,28 @@ export const postPayment = defineOp<{
           payArticleId: article.id,
           description,
           amount: (input.refund ? amount : amount.neg()).toFixed(2),
-          postingKey: manualKey('payment'),
+          postingKey,
           cardBrand: type === 'card' ? article.name : undefined,
           cardLast4: input.card_last4,
           reference: input.reference || undefined,
           company: company ?? undefined,
+          accountId: account?.id,
         },
       ],
     ]);
+    if (account)
+      await raiseReceivable(c.trx, branch, {
+        accountId: account.id,
+        date: day,
+        source: 'folio',
+        sourceId: posted.lineIds[0],
+        reference: folio.code,
+        amount,
+        description,
+        key: `folio:${posted.lineIds[0]}`,
+        journalId: await journalByKey(c.trx, branch, `folio:${postingKey}`),
+        userId: c.auth.user.id,
+      });
     return { id: posted.lineIds[0], folio_id: folio.id, amount: amount.toFixed(2), shown_amount: formatMoney(amount.toFixed(2)) };
   },
 });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
 import { conflict } from '../../../http/errors.js';
 import { postJournals, type Posting, type PostingLine } from '../../gl/post.js';
+import { cityLedgerLine } from '../../receivables/raise.js';
 
 /** One line about to be written to a folio. Amounts are decimal strings; a payment's amount is negative. */
 export interface NewFolioLine {
@@ -30,6 +31,8 @@ export interface NewFolioLine {
   cardLast4?: string;
   reference?: string;
   company?: string;
+  /** the business account a city-ledger payment charges (its sub-ledger in the journal) */
+  accountId?: number;
 }
 
 /** Lines that make one journal: a charge, a payment, a correction, or the two sides of a transfer. */
@@ -87,17 +90,18 @@ export async function postFolioEvents(
     card_last4: l.cardLast4 ?? null,
     reference: l.reference ?? null,
     company: l.company ?? null,
+    account_id: l.accountId ?? null,
   }));
   const { rows: inserted } = await sql<{ id: number; posting_key: string }>`
     INSERT INTO folio_line (branch_id, folio_id, reservation_id, business_date, kind, fo_article_id, pay_article_id, description, night, room_id,
                             quantity, unit_price, base, service, tax, amount, posting_key, reverses_id, reason, transfer_of, transfer_side,
-                            card_brand, card_last4, reference, company, created_by)
+                            card_brand, card_last4, reference, company, account_id, created_by)
     SELECT ${branchId}, x.folio_id, x.reservation_id, ${businessDate}::date, x.kind, x.fo_article_id, x.pay_article_id, x.description, x.night, x.room_id,
            x.quantity, x.unit_price, x.base, x.service, x.tax, x.amount, x.posting_key, x.reverses_id, x.reason, x.transfer_of, x.transfer_side,
-           x.card_brand, x.card_last4, x.reference, x.company, ${userId}
+           x.card_brand, x.card_last4, x.reference, x.company, x.account_id, ${userId}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(folio_id bigint, reservation_id bigint, kind text, fo_article_id bigint, pay_article_id bigint,
            description text, night date, room_id bigint, quantity numeric, unit_price numeric, base numeric, service numeric, tax numeric, amount numeric,
-           posting_key text, reverses_id bigint, reason text, transfer_of bigint, transfer_side text, card_brand text, card_last4 text, reference text, company text)
+           posting_key text, reverses_id bigint, reason text, transfer_of bigint, transfer_side text, card_brand text, card_last4 text, reference text, company text, account_id bigint)
     ON CONFLICT (branch_id, posting_key) DO NOTHING
     RETURNING id, posting_key`.execute(trx);
   const ids = new Map(inserted.map((r) => [r.posting_key, Number(r.id)]));
@@ -152,7 +156,13 @@ function journalLines(l: NewFolioLine, accounts: Accounts): PostingLine[] {
   }
   const p = accounts.payment.get(l.payArticleId!)!;
   const counter = new Decimal(l.amount).neg();
-  if (p.type === 'city_ledger') return [ledger, { role: 'city_ledger', amount: counter, description: l.company ?? l.description }];
+  if (p.type === 'city_ledger')
+    return [
+      ledger,
+      l.accountId
+        ? cityLedgerLine(l.accountId, counter, l.company ?? l.description)
+        : { role: 'city_ledger', amount: counter, description: l.company ?? l.description },
+    ];
   if (p.type === 'deposit') return [ledger, { role: 'deposit_ledger', amount: counter, description: l.description }];
   if (!p.account) throw conflict('folio.articleNoAccount', { article: p.code });
   return [ledger, { account: p.account, amount: counter, description: l.description }];

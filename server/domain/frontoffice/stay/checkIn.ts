@@ -12,6 +12,8 @@ import { ensureGuestFolios } from '../folio/folios.js';
 import { id, reasonInput } from '../folio/inputs.js';
 import { postFolioEvents } from '../folio/postings.js';
 import { depositAvailable } from '../folio/paymentOps.js';
+import { cityLedgerAccount } from '../../receivables/accounts.js';
+import { checkCredit } from '../../receivables/raise.js';
 import { checkRoomReady, lockStay, requireStatus, setRoomStatus, type StayRow } from './stayRow.js';
 
 export interface Guarantee {
@@ -55,6 +57,11 @@ async function checkGuarantee(c: HookContext, stay: StayRow, guarantee: Guarante
       throw invalid([{ field: 'guarantee/card_last4', key: 'folio.last4Required', params: {} }]);
     if (a.payment_type === 'city_ledger' && !stay.company)
       throw invalid([{ field: 'guarantee/pay_article_id', key: 'stay.guaranteeCompany', params: {} }]);
+    // the company guaranteeing the stay must be an account allowed the city ledger and not already at its credit limit
+    if (a.payment_type === 'city_ledger') {
+      const account = await cityLedgerAccount(c.trx, c.auth.branchId, { company: stay.company }, 'guarantee/pay_article_id');
+      await checkCredit(c.trx, c.auth.branchId, account.id, 0);
+    }
     await sql`UPDATE reservation SET guarantee_pay_article_id = ${guarantee.pay_article_id}, guarantee_card_last4 = ${guarantee.card_last4 ?? null}
                WHERE branch_id = ${c.auth.branchId} AND id = ${stay.id}`.execute(c.trx);
     return;
