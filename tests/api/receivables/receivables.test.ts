@@ -111,7 +111,7 @@ describe('a company stay paid on the city ledger at the desk', () => {
       await desk.post('/api/ops/frontoffice.folioPay', { id: folio, pay_article_id: cl, amount: '100000', company: 'PT Fiktif' }),
       400,
     );
-    expect(unknown.fields.company).toMatch(/PT Fiktif/);
+    expect(unknown.fields!.company).toMatch(/PT Fiktif/);
     // Pemprov Jawa Barat: limit 50.000.000, owes 11.400.000
     const refused = expectApiError(
       await desk.post('/api/ops/frontoffice.folioPay', { id: folio, pay_article_id: cl, amount: '38.600.001', account_id: id.JABAR }),
@@ -261,7 +261,7 @@ describe('receipts', () => {
       201,
     );
     const err = expectApiError(await act('ar-receipt', doc.id, 'post'), 400);
-    expect(Object.values(err.fields).join()).toMatch(/CL-OPEN-0004 owes only 9\.800\.000/);
+    expect(Object.values(err.fields!).join()).toMatch(/CL-OPEN-0004 owes only 9\.800\.000/);
   });
 });
 
@@ -288,7 +288,7 @@ describe('aging and reminders', () => {
       [61, '61000'],
       [90, '90000'],
       [91, '91000'],
-    ] as const)
+    ] as [number, string][])
       await make(d, a);
     const [row] = await report('customer-ar-aging-list', { as_of: '2026-11-23', account_id: id.PANORAMA });
     expect(row).toMatchObject({
