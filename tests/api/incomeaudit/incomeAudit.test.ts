@@ -5,7 +5,8 @@ import { BUSINESS_DATE, startTestApp, type ApiClient, type TestApp } from '../..
 import { runFlow } from '../../support/flows.js';
 import { expectApiError } from '../expectations.js';
 import type { Db } from '../../../server/db/connect.js';
-import { postJournal } from '../../../server/domain/gl/post.js';
+import { postJournal, type Posting } from '../../../server/domain/gl/post.js';
+import type { Tie } from '../../../server/domain/incomeaudit/reconciliations.js';
 
 /**
  * The income audit of the Grand Nusantara Bandung (issue 20), which keeps up to two dates open for the auditor.
@@ -31,15 +32,7 @@ const ok = async (res: Awaited<ReturnType<ApiClient['post']>>, status = 200) => 
   return res.json();
 };
 const op = (who: ApiClient, name: string, body: unknown) => who.post(`/api/ops/${name}`, body, { 'idempotency-key': crypto.randomUUID() });
-const ties = async (date: string) =>
-  (await ok(await admin.get(`/api/incomeaudit/reconciliations?date=${date}`))).ties as {
-    code: string;
-    subject: string | null;
-    left: string;
-    right: string;
-    difference: string;
-    ties: boolean;
-  }[];
+const ties = async (date: string): Promise<Tie[]> => (await ok(await admin.get(`/api/incomeaudit/reconciliations?date=${date}`))).ties;
 const released = (date: string) =>
   one<number>(
     sql`SELECT count(*)::int FROM gl_journal WHERE branch_id = ${branch} AND audit_date = ${date}::date AND gl_journal_released(branch_id, audit_date)`,
@@ -47,6 +40,22 @@ const released = (date: string) =>
 const held = (date: string) =>
   one<number>(
     sql`SELECT count(*)::int FROM gl_journal WHERE branch_id = ${branch} AND audit_date = ${date}::date AND NOT gl_journal_released(branch_id, audit_date)`,
+  );
+/** A 1.000 posting dated `date` straight through the posting function, as any module would make it. */
+const postInto = (date: string, key: string, dating?: Posting['dating']) =>
+  db.transaction().execute((trx) =>
+    postJournal(trx, branch, null, {
+      date,
+      source: 'frontoffice',
+      sourceType: 'test',
+      key,
+      description: 'A posting into a closed day',
+      dating,
+      lines: [
+        { role: 'guest_ledger', amount: '1000' },
+        { role: 'service_payable', amount: '-1000' },
+      ],
+    }),
   );
 const nightAudit = (reason?: string) => runFlow(admin, 'night-audit-run', reason ? { override_reason: reason } : {});
 
@@ -201,37 +210,8 @@ describe('days close in order, reviewed, and then refuse every posting and corre
     const refused = await op(admin, 'incomeaudit.correct', { date: DAY, id: other, reason: 'Too late' });
     expectApiError(refused, 409);
     expect(refused.json().error.message).toMatch(/The audit day 23\/11\/2026 is closed/);
-    await expect(
-      db.transaction().execute((trx) =>
-        postJournal(trx, branch, null, {
-          date: DAY,
-          source: 'frontoffice',
-          sourceType: 'test',
-          key: 'test:closed-audit-day',
-          description: 'A posting into a closed audit day',
-          dating: 'audit-day',
-          lines: [
-            { role: 'guest_ledger', amount: '1000' },
-            { role: 'service_payable', amount: '-1000' },
-          ],
-        }),
-      ),
-    ).rejects.toMatchObject({ status: 409 });
-    await expect(
-      db.transaction().execute((trx) =>
-        postJournal(trx, branch, null, {
-          date: DAY,
-          source: 'frontoffice',
-          sourceType: 'test',
-          key: 'test:closed-business-day',
-          description: 'A business-day posting into a closed day',
-          lines: [
-            { role: 'guest_ledger', amount: '1000' },
-            { role: 'service_payable', amount: '-1000' },
-          ],
-        }),
-      ),
-    ).rejects.toMatchObject({ status: 409 });
+    await expect(postInto(DAY, 'test:closed-audit-day', 'audit-day')).rejects.toMatchObject({ status: 409 });
+    await expect(postInto(DAY, 'test:closed-business-day')).rejects.toMatchObject({ status: 409 });
     const days = await ok(await admin.get('/api/incomeaudit/days'));
     expect(days.days.map((d: { business_date: string; status: string }) => [d.business_date, d.status])).toEqual([
       [DAY, 'closed'],
