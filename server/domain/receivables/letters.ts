@@ -4,15 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { needsRight } from '../../http/rbac.js';
-import { requireAuth } from '../../http/session.js';
 import { translate, type Labels } from '../../i18n/translate.js';
 import type { Lang } from '../../../src/core/meta/types.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
-import { arPdf } from './pdf.js';
-
-const MAX_ID = 9_007_199_254_740_991;
-const dateParam = { type: 'string', format: 'date' } as const;
+import { arPdf, pdfRoute } from './pdf.js';
 
 interface Hotel {
   hotel: string;
@@ -127,47 +122,17 @@ export async function receiptPdf(db: Db, b: number, id: number, labels: Labels, 
 }
 
 export async function letterRoutes(app: FastifyInstance, ctx: AppContext) {
-  const langQuery = { lang: { enum: ['en', 'id'] } };
-  const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } };
-  app.get(
-    '/api/accountreceivable/reminder/:id/pdf',
-    {
-      preValidation: needsRight(ctx, 'accountreceivable.report', 'view'),
-      schema: {
-        tags: ['accountreceivable'],
-        summary: "The reminder letter to a business account as of a day (level by days overdue), in the account's language unless asked",
-        params: idParams,
-        querystring: { type: 'object', required: ['as_of'], additionalProperties: false, properties: { as_of: dateParam, ...langQuery } },
-      },
-    },
-    async (req, reply) => {
-      const auth = requireAuth(req);
-      const q = req.query as { as_of: string; lang?: Lang };
-      const { pdf, name } = await reminderPdf(ctx.db, auth.branchId, (req.params as { id: number }).id, q.as_of, ctx.meta.labels, q.lang);
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
-    },
-  );
-  app.get(
-    '/api/accountreceivable/ar-receipt/:id/pdf',
-    {
-      preValidation: needsRight(ctx, 'accountreceivable.receipt', 'view'),
-      schema: {
-        tags: ['accountreceivable'],
-        summary: "A posted receipt as a PDF, in the account's language unless another is asked (?lang=en|id)",
-        params: idParams,
-        querystring: { type: 'object', additionalProperties: false, properties: langQuery },
-      },
-    },
-    async (req, reply) => {
-      const auth = requireAuth(req);
-      const { pdf, name } = await receiptPdf(
-        ctx.db,
-        auth.branchId,
-        (req.params as { id: number }).id,
-        ctx.meta.labels,
-        (req.query as { lang?: Lang }).lang,
-      );
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
-    },
-  );
+  pdfRoute(app, ctx, {
+    path: '/api/accountreceivable/reminder/:id/pdf',
+    resource: 'accountreceivable.report',
+    summary: "The reminder letter to a business account as of a day (level by days overdue), in the account's language unless asked",
+    query: { required: ['as_of'], properties: { as_of: { type: 'string', format: 'date' } } },
+    make: (db, b, id, labels, q) => reminderPdf(db, b, id, q.as_of, labels, q.lang),
+  });
+  pdfRoute(app, ctx, {
+    path: '/api/accountreceivable/ar-receipt/:id/pdf',
+    resource: 'accountreceivable.receipt',
+    summary: "A posted receipt as a PDF, in the account's language unless another is asked (?lang=en|id)",
+    make: (db, b, id, labels, q) => receiptPdf(db, b, id, labels, q.lang),
+  });
 }

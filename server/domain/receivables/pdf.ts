@@ -1,4 +1,11 @@
 import PDFDocument from 'pdfkit';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connect.js';
+import { needsRight } from '../../http/rbac.js';
+import { requireAuth } from '../../http/session.js';
+import type { Labels } from '../../i18n/translate.js';
+import type { Lang } from '../../../src/core/meta/types.js';
 
 /** What a receivables letter shows: a title, the hotel, facts (label: value), paragraphs, a table and its totals. */
 export interface ArPaper {
@@ -71,4 +78,55 @@ export async function arPdf(p: ArPaper): Promise<Buffer> {
   doc.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+/**
+ * A GET route answering one record's paper as a PDF download (`/api/accountreceivable/<what>/:id/pdf`), behind
+ * the right to view its resource; `?lang=en|id` overrides the account's language, other query fields as declared.
+ */
+export function pdfRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  r: {
+    path: string;
+    resource: string;
+    summary: string;
+    query?: { required?: string[]; properties: Record<string, unknown> };
+    make(
+      db: Db,
+      branchId: number,
+      id: number,
+      labels: Labels,
+      query: Record<string, string> & { lang?: Lang },
+    ): Promise<{ pdf: Buffer; name: string }>;
+  },
+) {
+  app.get(
+    r.path,
+    {
+      preValidation: needsRight(ctx, r.resource, 'view'),
+      schema: {
+        tags: ['accountreceivable'],
+        summary: r.summary,
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } } },
+        querystring: {
+          type: 'object',
+          required: r.query?.required ?? [],
+          additionalProperties: false,
+          properties: { lang: { enum: ['en', 'id'] }, ...r.query?.properties },
+        },
+      },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const { pdf, name } = await r.make(
+        ctx.db,
+        auth.branchId,
+        (req.params as { id: number }).id,
+        ctx.meta.labels,
+        req.query as Record<string, string>,
+      );
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
+    },
+  );
 }

@@ -7,13 +7,11 @@ import type { Db } from '../../db/connect.js';
 import type { EntityHook } from '../../data/hooks.js';
 import { nextNumber } from '../../data/numbering.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { needsRight } from '../../http/rbac.js';
-import { requireAuth } from '../../http/session.js';
 import { defineOp } from '../../ops/registry.js';
 import { translate, type Labels } from '../../i18n/translate.js';
 import type { Lang } from '../../../src/core/meta/types.js';
 import { formatDate, formatMoney } from '../../../src/core/format/format.js';
-import { arPdf } from './pdf.js';
+import { arPdf, pdfRoute } from './pdf.js';
 
 const MAX_ID = 9_007_199_254_740_991;
 
@@ -182,27 +180,10 @@ export const sendStatement = defineOp<{ id: number }>({
 });
 
 export async function statementRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(
-    '/api/accountreceivable/ar-statement/:id/pdf',
-    {
-      preValidation: needsRight(ctx, 'accountreceivable.statement', 'view'),
-      schema: {
-        tags: ['accountreceivable'],
-        summary: "A statement of account as a PDF, in the account's language unless another is asked (?lang=en|id)",
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } },
-        querystring: { type: 'object', additionalProperties: false, properties: { lang: { enum: ['en', 'id'] } } },
-      },
-    },
-    async (req, reply) => {
-      const auth = requireAuth(req);
-      const { pdf, name } = await statementPdf(
-        ctx.db,
-        auth.branchId,
-        (req.params as { id: number }).id,
-        ctx.meta.labels,
-        (req.query as { lang?: Lang }).lang,
-      );
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
-    },
-  );
+  pdfRoute(app, ctx, {
+    path: '/api/accountreceivable/ar-statement/:id/pdf',
+    resource: 'accountreceivable.statement',
+    summary: "A statement of account as a PDF, in the account's language unless another is asked (?lang=en|id)",
+    make: async (db, b, id, labels, q) => statementPdf(db, b, id, labels, q.lang),
+  });
 }
