@@ -144,7 +144,7 @@ async function monthsWork(db: Db, branchId: number, adminId: number, businessDat
   const laundry = await writeInvoice(c, {
     date: day(15),
     supplier_id: amenity,
-    invoice_number: 'AJA/LDR/1125/031',
+    invoice_number: 'AJA/SRV/1125/031',
     invoice_date: day(14),
     tax_percent: '11',
     withholding_percent: '2',
