@@ -324,7 +324,9 @@ function checkScreen(id: string, file: string, s: Screen, raw: RawMeta, entityOk
       }
       (s.create ?? []).forEach((c, i) => {
         needLabel(file, `/create/${i}/label`, [c.label], 'the New button');
-        const declared = raw.routes && flattenRoutes(raw.routes.data.routes).some((r) => r.node.screen && routeMatches(r.fullPath, c.to));
+        const declared =
+          raw.routes &&
+          flattenRoutes(raw.routes.data.routes).some((r) => r.node.screen && routeMatches(r.fullPath, c.to.replace(/\?.*$/, '')));
         if (!declared)
           errors.push({ file, pointer: `/create/${i}/to`, message: `opens ${c.to}, which is not a declared route with a screen` });
       });

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { EntityHook, HookContext } from '../../data/hooks.js';
 import { badRequest, conflict, invalid } from '../../http/errors.js';
+import { formatMoney } from '../../../src/core/format/format.js';
 import { openBusinessDay, postJournal, type PostingLine } from '../gl/post.js';
 import { openFolio } from '../frontoffice/folio/folios.js';
 import { postFolioEvents, type NewFolioLine } from '../frontoffice/folio/postings.js';
@@ -188,6 +189,9 @@ export async function postBill(c: HookContext, billId: number) {
     total: new Decimal(values.total).toFixed(2),
     balance: values.balance,
     pax_billed: values.pax_billed,
+    // as the coordinator reads them, for the confirmation the screen shows
+    shown_total: formatMoney(values.total),
+    shown_balance: formatMoney(values.balance),
   };
 }
 

@@ -43,7 +43,7 @@ export async function calendarRoutes(app: FastifyInstance, ctx: AppContext) {
       const to = dayjs(from).add(days, 'day').format('YYYY-MM-DD');
       const { rows: venues } = await sql`
         SELECT v.id, v.code, v.name, coalesce(v.name_id, v.name) AS name_id, v.color,
-               coalesce((SELECT array_agg(p.part_id ORDER BY p.line_no) FROM bq_venue_part p WHERE p.branch_id = v.branch_id AND p.venue_id = v.id), '{}') AS parts
+               coalesce((SELECT array_agg(p.part_id::int ORDER BY p.line_no) FROM bq_venue_part p WHERE p.branch_id = v.branch_id AND p.venue_id = v.id), '{}') AS parts
           FROM bq_venue v WHERE v.branch_id = ${auth.branchId} AND v.active ORDER BY v.code`.execute(ctx.db);
       const { rows: sittings } = await sql`
         SELECT a.id, a.version, a.event_id, e.number, e.name AS event, e.status, a.venue_id, a.activity_date::text AS activity_date,

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { HookContext } from '../../data/hooks.js';
 import { badRequest, conflict, invalid } from '../../http/errors.js';
+import { formatMoney } from '../../../src/core/format/format.js';
 import { openBusinessDay, postJournal } from '../gl/post.js';
 import { positiveAmount } from '../frontoffice/folio/inputs.js';
 
@@ -49,7 +50,7 @@ export async function receiveDeposit(c: HookContext, input: DepositReceipt) {
   });
   await sql`UPDATE bq_deposit_receipt SET journal_id = ${journal.id} WHERE branch_id = ${b} AND id = ${receiptId}`.execute(c.trx);
   await settleSchedule(c, input.id);
-  return { id: receiptId, journal_id: journal.id, amount: amount.toFixed(2) };
+  return { id: receiptId, journal_id: journal.id, amount: amount.toFixed(2), shown_amount: formatMoney(amount.toFixed(2)) };
 }
 
 /** Spreads what was received over the schedule, earliest due first; the schedule shows what each line got. */

@@ -1,4 +1,4 @@
-import { useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Link } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { dataProvider } from '../../engine/api/dataProvider';
@@ -13,7 +13,7 @@ import { toast } from '../../shell/toasts';
 import { DateInput } from '../../widgets/inputs/DateInput';
 import { Drawer } from '../../widgets/Drawer';
 import { Icon } from '../../widgets/Icon';
-import { droppedAt, hourWidth, rowBlocks, type CalendarSitting, type CalendarVenue } from './calendarLayout';
+import { droppedAt, firstHour, hourWidth, rowBlocks, type CalendarSitting, type CalendarVenue } from './calendarLayout';
 import './calendar.css';
 
 interface CalendarWindow {
@@ -60,6 +60,13 @@ export default function FunctionCalendar(_props: ScreenProps) {
   const hw = hourWidth(days);
   const width = days * 24 * hw;
   const roomName = (v: CalendarVenue) => (lang === 'id' ? v.name_id : v.name);
+  const scroller = useRef<HTMLDivElement>(null);
+  // opens on the day's first sitting (07:00 when there is none), not on the empty small hours
+  const opened = data && start ? `${start}:${days}:${data.sittings.length}` : '';
+  useEffect(() => {
+    if (opened && scroller.current && data && start) scroller.current.scrollLeft = firstHour(data.sittings, start) * hw;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
 
   const move = async (s: CalendarSitting, target: { venue_id: number; activity_date: string; start_time: string }) => {
     const done = await command.run((signal) =>
@@ -163,7 +170,13 @@ export default function FunctionCalendar(_props: ScreenProps) {
               </div>
             ))}
           </div>
-          <div className="bq-cal-scroll" onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => setDrag(undefined)}>
+          <div
+            className="bq-cal-scroll"
+            ref={scroller}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => setDrag(undefined)}
+          >
             <div style={{ width, position: 'relative' }}>
               <div className="bq-cal-head" style={{ width }}>
                 {Array.from({ length: days }, (_, d) => (

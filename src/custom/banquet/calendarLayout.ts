@@ -79,3 +79,9 @@ export function droppedAt(sitting: CalendarSitting, from: string, days: number, 
   const start = dayjs(from).add(Math.round(moved / 15) * 15, 'minute');
   return { activity_date: start.format('YYYY-MM-DD'), start_time: start.format('HH:mm') };
 }
+
+/** The hour the calendar opens on: an hour before the window's first sitting, 07:00 on a window without one. */
+export function firstHour(sittings: CalendarSitting[], from: string): number {
+  const starts = sittings.map((s) => minutesFrom(from, s.starts_at)).filter((m) => m >= 0);
+  return starts.length ? Math.max(Math.floor(Math.min(...starts) / 60) - 1, 0) : 7;
+}

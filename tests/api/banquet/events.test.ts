@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type Response, type TestApp } from '../../support/testApp.js';
 import { expectApiError } from '../expectations.js';
+import { ensureGuestFolios } from '../../../server/domain/frontoffice/folio/folios.js';
 
 /**
  * The function book of the Grand Nusantara Bandung: Putri, the banquet sales coordinator, sells the ballroom and
@@ -349,6 +350,41 @@ describe('deposits and the final bill', () => {
     const full = await ok(await putri.get(`/api/data/banquet/bq-event/${wedding.id}`));
     // 30.000.000 seeded, then 60.000.000: the first line full, the second (50.000.000) full, the rest held
     expect(full.deposits.map((d: { received: string }) => d.received)).toEqual(['30000000.00', '50000000.00']);
+  });
+
+  it("bills the wedding to the bride's folio: a charge per revenue class, the deposits paid on the folio from the guest deposits", async () => {
+    const wedding = await eventNamed('Pernikahan Pratama & Sari');
+    // the bride's family stays in the house: her stay's first folio window, as check-in opens it
+    const { rows: inHouse } = await sql<{ id: number; branch_id: number }>`
+      SELECT id, branch_id FROM reservation WHERE status = 'in_house' AND branch_id = (SELECT branch_id FROM bq_event WHERE id = ${wedding.id})
+       ORDER BY id LIMIT 1`.execute(t.database.db);
+    const stayId = Number(inHouse[0].id);
+    const folio = (await ensureGuestFolios(t.database.db, Number(inHouse[0].branch_id), null, [stayId])).get(stayId)!;
+    const balance = async () =>
+      (await sql<{ b: string }>`SELECT coalesce(sum(amount), 0)::text AS b FROM folio_line WHERE folio_id = ${folio}`.execute(t.database.db)).rows[0].b;
+    const before = Number(await balance());
+    const draft = await ok(await putri.post('/api/data/banquet/bq-bill', { event_id: wedding.id, pax_actual: 290, bill_to: 'folio', folio_id: folio }), 201);
+    // 290 came of 300 guaranteed: 300 billed, the nett 127.500.000; 30.000.000 and 60.000.000 paid ahead
+    expect(draft).toMatchObject({ pax_billed: 300, total: '127500000.00', deposits: '90000000.00', balance: '37500000.00' });
+    const posted = await ok(await run(putri, 'banquet.postBill', { id: draft.id }));
+    expect(Number(await balance()) - before).toBe(37_500_000);
+    const { rows: lines } = await sql<{ kind: string; base: string; service: string; tax: string; amount: string }>`
+      SELECT kind, base::text, service::text, tax::text, amount::text FROM folio_line
+       WHERE folio_id = ${folio} AND posting_key LIKE ${`banquet:bill:${draft.id}:%`} ORDER BY id`.execute(t.database.db);
+    expect(lines).toEqual([
+      { kind: 'charge', base: '95454545.00', service: '9545455.00', tax: '10500000.00', amount: '115500000.00' },
+      { kind: 'charge', base: '9917355.00', service: '991736.00', tax: '1090909.00', amount: '12000000.00' },
+      { kind: 'payment', base: '0.00', service: '0.00', tax: '0.00', amount: '-90000000.00' },
+    ]);
+    const { rows: moved } = await sql<{ code: string; amount: string }>`
+      SELECT a.code, (l.debit - l.credit)::text AS amount FROM gl_journal j JOIN gl_journal_line l ON l.branch_id = j.branch_id AND l.journal_id = j.id
+        JOIN gl_account a ON a.branch_id = l.branch_id AND a.id = l.account_id
+       WHERE j.key = ${`banquet:deposit-to-folio:${draft.id}`} ORDER BY a.code`.execute(t.database.db);
+    expect(moved).toEqual([
+      { code: '2105.01', amount: '-90000000.00' },
+      { code: '2105.02', amount: '90000000.00' },
+    ]);
+    expect(posted.journal_id).toBeGreaterThan(0);
   });
 
   it('refuses a bill for an event not yet definite, and the front desk may not touch banquet events', async () => {
