@@ -167,6 +167,11 @@ async function seedPipeline(db: Db, branch: number, person: Record<string, numbe
         await sql<{ code: string; id: number }>`SELECT code, id::int AS id FROM ${sql.table(table)} WHERE branch_id = ${branch}`.execute(db)
       ).rows.map((r) => [r.code, r.id]),
     );
+  const accountNames = Object.fromEntries(
+    (
+      await sql<{ id: number; name: string }>`SELECT id::int AS id, name FROM business_account WHERE branch_id = ${branch}`.execute(db)
+    ).rows.map((r) => [r.id, r.name]),
+  );
   const [stage, source, account, segment, roomType] = await Promise.all(
     ['sls_stage', 'sls_lead_source', 'business_account', 'segment', 'room_type'].map(ids),
   );
@@ -199,7 +204,8 @@ async function seedPipeline(db: Db, branch: number, person: Record<string, numbe
       if ([0, 6].includes(day.subtract(d, 'day').day())) continue;
       for (let k = 0; k < (code === 'RINA' ? 1 : 2); k++) {
         n++;
-        const [acc, accId] = accounts[(n * 7 + d) % accounts.length];
+        const [, accId] = accounts[(n * 7 + d) % accounts.length];
+        const acc = accountNames[accId];
         const today = d === 0;
         const kind = ['VISIT', 'CALL', 'VISIT', 'SITE', 'ENT'][n % 5];
         const outcome = outcomes[n % outcomes.length];
