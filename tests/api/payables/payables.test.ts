@@ -51,6 +51,17 @@ async function journal(kind: string, docId: number) {
   return Object.fromEntries(rows.map((r) => [r.code, r.amount]));
 }
 
+/** The property's invoice quantity tolerance, set on the hotel setup screen by the administrator. */
+async function tolerance(percent: string) {
+  const admin = await t.login('admin');
+  admin.branchId = gnb;
+  const [setup] = (await ok(await admin.get('/api/data/system/setup'))).rows;
+  const saved = await ok(
+    await admin.patch(`/api/data/system/setup/${setup.id}`, { version: setup.version, ap_quantity_tolerance: percent }),
+  );
+  expect(saved.ap_quantity_tolerance).toBe(`${percent}.00`);
+}
+
 /**
  * The sub-ledger equals the control account: what suppliers are owed (the sub-ledger) less what still waits for
  * the ledger equals the balance of accounts payable (2101.01) in the general ledger — in total and supplier by
@@ -164,10 +175,11 @@ describe('pre-AP: an invoice matched three ways to the receipt and the order pri
     // the quantity tolerance is 0 % unless the property sets one: 10,1 kg invoiced of 10 is off
     const more = await at('13500', '10.1');
     expect(more.lines[0]).toMatchObject({ quantity_variance_percent: '1.00', match: 'mismatch' });
-    await sql`UPDATE hotel_setup SET ap_quantity_tolerance = 1 WHERE branch_id = ${gnb}`.execute(db);
+    // the controller allows 1 % on the hotel setup
+    await tolerance('1');
     expect((await at('13500', '10.1')).lines[0].match).toBe('matched');
     expect((await at('13500', '10.11')).lines[0].match).toBe('mismatch');
-    await sql`UPDATE hotel_setup SET ap_quantity_tolerance = 0 WHERE branch_id = ${gnb}`.execute(db);
+    await tolerance('0');
     await at('13771');
   });
 
