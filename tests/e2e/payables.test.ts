@@ -108,7 +108,10 @@ describe("the accountant matches Agus's receipt to the supplier's invoice and pa
     const payment = (await office.get(`/api/data/payables/ap-payment/${paymentUrl.split('/').pop()}`)).json;
     expect(payment).toMatchObject({ status: 'posted', total: '1042500.00' });
     // settled in full on the day it was paid
-    expect((await office.get(`/api/data/payables/ap-invoice/${invoiceId}`)).json).toMatchObject({ balance: '0.00', closed_date: payment.date });
+    expect((await office.get(`/api/data/payables/ap-invoice/${invoiceId}`)).json).toMatchObject({
+      balance: '0.00',
+      closed_date: payment.date,
+    });
 
     for (const [path, name] of [
       ['/accountpayable/report-ap/aging', 'payables-aging-desktop'],
