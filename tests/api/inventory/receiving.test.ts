@@ -255,6 +255,25 @@ describe('cancelling a posted receipt', () => {
     });
     expect((await read(doc.id)).status).toBe('posted');
   });
+
+  it('refuses once the supplier’s invoice is booked on it, which has already cleared its goods received not invoiced', async () => {
+    const doc = await ok(
+      await create(agus, {
+        supplier_id: id['supplier:SUP-003'],
+        store_id: id['store:MAIN'],
+        lines: [{ item_id: id['item:B-011'], unit_id: id['unit:CS12'], quantity: '2', price: '288000' }],
+      }),
+      201,
+    );
+    await ok(await post(agus, doc.id));
+    // what posting the supplier's invoice in payables stamps on the receipts it matches
+    await sql`UPDATE inv_receipt SET invoice_status = 'invoiced' WHERE branch_id = ${gnb} AND id = ${doc.id}`.execute(db);
+    const number = (await read(doc.id)).number;
+    expectApiError(await cancel(agus, doc.id, 'Salah kirim'), 409, {
+      message: `Receipt ${number} cannot be cancelled: the supplier's invoice is booked on it. Correct the invoice in payables first`,
+    });
+    expect((await read(doc.id)).status).toBe('posted');
+  });
 });
 
 describe('receiving against a purchase order', () => {

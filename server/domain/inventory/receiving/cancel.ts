@@ -31,12 +31,21 @@ export const cancelReceiptOp = defineOp<{ id: number; reason: string }>({
   },
   async handler(c, { id, reason }) {
     const b = c.auth.branchId;
-    const { rows } = await sql<{ number: string; status: string; store_id: number; supplier_id: number; po_id: number | null }>`
-      SELECT number, status, store_id::int AS store_id, supplier_id::int AS supplier_id, po_id::int AS po_id
+    const { rows } = await sql<{
+      number: string;
+      status: string;
+      invoice_status: string;
+      store_id: number;
+      supplier_id: number;
+      po_id: number | null;
+    }>`
+      SELECT number, status, invoice_status, store_id::int AS store_id, supplier_id::int AS supplier_id, po_id::int AS po_id
         FROM inv_receipt WHERE branch_id = ${b} AND id = ${id} FOR UPDATE`.execute(c.trx);
     const receipt = rows[0];
     if (!receipt) throw notFound('receiving.title');
     if (receipt.status !== 'posted') throw conflict('receiving.notPosted', { number: receipt.number });
+    // the supplier's invoice booked on it has cleared its GRNI: a reversal here would clear it a second time
+    if (receipt.invoice_status === 'invoiced') throw conflict('receiving.invoiced', { number: receipt.number });
     const { rows: lines } = await sql<{
       item_id: number;
       po_line_id: number | null;
