@@ -40,6 +40,8 @@ export function columnType(f: EntityField | undefined, declared?: GridColumnType
   const type = Array.isArray(f.type) ? f.type.find((x) => x !== 'null') : f.type;
   if (f.format === 'money') return 'money';
   if (f.format === 'quantity') return 'quantity';
+  // a percentage kept as a decimal string reads like any decimal: 5,00 to an Indonesian reader
+  if (f.format === 'percent') return 'number';
   if (f.format === 'date') return 'date';
   if (type === 'integer') return 'integer';
   if (type === 'number') return 'number';
