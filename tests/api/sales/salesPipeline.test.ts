@@ -190,6 +190,22 @@ describe('production per account comes from the bookings linked to it', () => {
       );
   });
 
+  it("keeps the account's owner and its contract rate code on the account and the rate", async () => {
+    const telkom = (await ok(await admin.get('/api/data/sales/account?q=TELKOM'))).rows[0];
+    expect(telkom._refs.sales_person_id).toBe('Andi Pratama');
+    const moved = await ok(await admin.patch(`/api/data/sales/account/${telkom.id}`, { version: telkom.version, sales_person_id: dewi }));
+    expect(moved._refs.sales_person_id).toBe('Dewi Anggraini');
+    // and back: Telkom's history moves with its owner, and Dewi's figures below are PT Kimia Farma's alone
+    await ok(
+      await admin.patch(`/api/data/sales/account/${telkom.id}`, { version: moved.version, sales_person_id: telkom.sales_person_id }),
+    );
+    const corp = (await ok(await admin.get('/api/data/frontoffice/rate-code?q=CORP&limit=1'))).rows[0];
+    const contract = await ok(
+      await admin.patch(`/api/data/frontoffice/rate-code/${corp.id}`, { version: corp.version, account_id: telkom.id }),
+    );
+    expect(contract._refs.account_id).toBe('TELKOM - PT Telkom Indonesia');
+  });
+
   it('links each booking to the account its company or its guest names', async () => {
     const { rows } = await sql<{ code: string; account_id: number }>`
       SELECT code, account_id::int AS account_id FROM reservation WHERE branch_id = ${gnb} AND code LIKE 'RK000%' ORDER BY code`.execute(
