@@ -62,10 +62,12 @@ async function bulkHistory(db: Db) {
               FROM generate_series(1, ${GUESTS}) g`.execute(db);
   await sql`UPDATE reservation SET status = 'cancelled'`.execute(db);
   await sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, rate_code_id, status)
-            SELECT 1, 'B' || r.rn || '-' || k, (SELECT min(id) FROM guest) + ((k * ${ROOMS} + r.rn) % ${GUESTS}), date '2025-06-01' + k * 2, date '2025-06-01' + k * 2 + 1 + (k % 2),
+            SELECT 1, 'B' || r.rn || '-' || k, g.ids[1 + ((k * ${ROOMS} + r.rn) % ${GUESTS})], date '2025-06-01' + k * 2, date '2025-06-01' + k * 2 + 1 + (k % 2),
                    r.room_type_id, r.id, NULL, CASE WHEN date '2025-06-01' + k * 2 < ${FROM}::date THEN 'checked_out' ELSE 'confirmed' END
               FROM (SELECT id, room_type_id, row_number() OVER (ORDER BY code) AS rn FROM room WHERE branch_id = 1) r
-              CROSS JOIN generate_series(0, ${Math.ceil(RESERVATIONS / ROOMS) - 1}) k`.execute(db);
+              CROSS JOIN generate_series(0, ${Math.ceil(RESERVATIONS / ROOMS) - 1}) k
+              -- the property's own guests by id: another property's guests (the demo's) sit between them
+              CROSS JOIN (SELECT array_agg(id ORDER BY id) AS ids FROM guest WHERE branch_id = 1) g`.execute(db);
   await sql`INSERT INTO report_version (branch_id, code, version, action, definition, created_by)
             VALUES (1, ${LEDGER.code}, 1, 'save', ${JSON.stringify(LEDGER)}::jsonb, 1)`.execute(db);
 }

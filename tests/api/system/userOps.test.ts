@@ -280,7 +280,7 @@ describe('a user manager who is not an administrator (an HR clerk) cannot raise 
       password: 'Pembukuan-2026',
     });
     expectApiError(res, 403, {
-      message: /^You cannot give rights you do not hold yourself: gc\.cash-adv:approve, gc\.cash-adv:create, /,
+      message: /^You cannot give rights you do not hold yourself: accountpayable\.ap-advance:apply, accountpayable\.ap-advance:create, /,
     });
   });
 
