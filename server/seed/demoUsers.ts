@@ -88,7 +88,14 @@ export const DEMO_GROUPS: DemoGroup[] = [
     description: 'Function rooms, event orders, the function calendar, deposits and event bills',
     grants: ['banquet.*'],
     // the client, the attendees' room block, the menu and the payment article are picked from other modules' masters
-    viewOnly: ['sales.account', 'frontoffice.guest', 'frontoffice.allotment', 'pointofsales.menus', 'system.tax-service', 'system.pay-article'],
+    viewOnly: [
+      'sales.account',
+      'frontoffice.guest',
+      'frontoffice.allotment',
+      'pointofsales.menus',
+      'system.tax-service',
+      'system.pay-article',
+    ],
     mainModule: 'banquet',
   },
 ];

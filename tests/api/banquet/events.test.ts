@@ -361,9 +361,16 @@ describe('deposits and the final bill', () => {
     const stayId = Number(inHouse[0].id);
     const folio = (await ensureGuestFolios(t.database.db, Number(inHouse[0].branch_id), null, [stayId])).get(stayId)!;
     const balance = async () =>
-      (await sql<{ b: string }>`SELECT coalesce(sum(amount), 0)::text AS b FROM folio_line WHERE folio_id = ${folio}`.execute(t.database.db)).rows[0].b;
+      (
+        await sql<{ b: string }>`SELECT coalesce(sum(amount), 0)::text AS b FROM folio_line WHERE folio_id = ${folio}`.execute(
+          t.database.db,
+        )
+      ).rows[0].b;
     const before = Number(await balance());
-    const draft = await ok(await putri.post('/api/data/banquet/bq-bill', { event_id: wedding.id, pax_actual: 290, bill_to: 'folio', folio_id: folio }), 201);
+    const draft = await ok(
+      await putri.post('/api/data/banquet/bq-bill', { event_id: wedding.id, pax_actual: 290, bill_to: 'folio', folio_id: folio }),
+      201,
+    );
     // 290 came of 300 guaranteed: 300 billed, the nett 127.500.000; 30.000.000 and 60.000.000 paid ahead
     expect(draft).toMatchObject({ pax_billed: 300, total: '127500000.00', deposits: '90000000.00', balance: '37500000.00' });
     const posted = await ok(await run(putri, 'banquet.postBill', { id: draft.id }));
