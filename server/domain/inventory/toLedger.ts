@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { EntityHook } from '../../data/hooks.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { defineOp } from '../../ops/registry.js';
+import { conflict } from '../../http/errors.js';
 import { postJournal } from '../gl/post.js';
+import { postPendingJournalOp } from '../gl/pendingJournal.js';
 import type { MovementKind } from './ledger.js';
 
 /** One posted line of a document, valued, for its journal. */
@@ -207,26 +207,13 @@ export async function postTransfer(trx: Db, branchId: number, userId: number, id
   return posted;
 }
 
-/** The list's own "post": the journal as reviewed, in its own transaction, refused when already posted. */
-export const postJournalOp = defineOp<{ id: number }>({
+/** The list's own "post": the journal as reviewed. */
+export const postJournalOp = postPendingJournalOp({
   name: 'inventory.postJournal',
   summary: 'Post a pending inventory journal to the general ledger',
   resource: 'inventory.transfer-gl',
-  action: 'post',
-  input: {
-    type: 'object',
-    required: ['id'],
-    additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991, 'x-ref': 'inventory/gl-transfer' } },
-  },
-  async handler(c, { id }) {
-    const { rows } = await sql<{ status: string }>`
-      SELECT status FROM inv_gl_transfer WHERE branch_id = ${c.auth.branchId} AND id = ${id} FOR UPDATE`.execute(c.trx);
-    if (!rows[0]) throw notFound('gl-transfer.title');
-    if (rows[0].status !== 'pending') throw conflict('gl-transfer.notPending');
-    const posted = await postTransfer(c.trx, c.auth.branchId, c.auth.user.id, id);
-    await sql`UPDATE inv_gl_transfer SET status = 'posted', version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
-               WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx);
-    return { id, journal: posted.id };
-  },
+  entity: 'inventory/gl-transfer',
+  table: 'inv_gl_transfer',
+  labels: 'gl-transfer',
+  post: postTransfer,
 });

@@ -2,9 +2,8 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { EntityHook } from '../../data/hooks.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { defineOp } from '../../ops/registry.js';
 import { postJournal } from '../gl/post.js';
+import { postPendingJournalOp } from '../gl/pendingJournal.js';
 
 export const TRANSFER = 'accountpayable.ap-transfer-gl';
 
@@ -59,27 +58,14 @@ export const apTransferHook: EntityHook = {
   },
 };
 
-/** The list's "post": the journal as reviewed, in its own transaction, refused when already posted. */
-export const postApJournalOp = defineOp<{ id: number }>({
+/** The list's "post": the journal as reviewed. */
+export const postApJournalOp = postPendingJournalOp({
   name: 'payables.postJournal',
   summary: 'Post a pending payables journal to the general ledger',
   resource: TRANSFER,
-  action: 'post',
+  entity: 'payables/ap-gl-transfer',
+  table: 'ap_gl_transfer',
+  labels: 'ap-gl-transfer',
   labelsFrom: 'payables/ap-gl-transfer',
-  input: {
-    type: 'object',
-    required: ['id'],
-    additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991, 'x-ref': 'payables/ap-gl-transfer' } },
-  },
-  async handler(c, { id }) {
-    const { rows } = await sql<{ status: string }>`
-      SELECT status FROM ap_gl_transfer WHERE branch_id = ${c.auth.branchId} AND id = ${id} FOR UPDATE`.execute(c.trx);
-    if (!rows[0]) throw notFound('ap-gl-transfer.title');
-    if (rows[0].status !== 'pending') throw conflict('ap-gl-transfer.notPending');
-    const posted = await postTransfer(c.trx, c.auth.branchId, c.auth.user.id, id);
-    await sql`UPDATE ap_gl_transfer SET status = 'posted', version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
-               WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx);
-    return { id, journal: posted.id };
-  },
+  post: postTransfer,
 });

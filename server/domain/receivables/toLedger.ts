@@ -2,10 +2,10 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
 import type { EntityHook } from '../../data/hooks.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { defineOp } from '../../ops/registry.js';
+import { conflict } from '../../http/errors.js';
 import { formatDate } from '../../../src/core/format/format.js';
 import { postJournal, type AccountRole } from '../gl/post.js';
+import { postPendingJournalOp } from '../gl/pendingJournal.js';
 
 /** One side of an AR journal: an account by id or by role, signed (debit positive), on an account's sub-ledger. */
 export interface ArJournalLine {
@@ -146,26 +146,13 @@ export const glTransferHook: EntityHook = {
   },
 };
 
-/** The list's "post": the journal as reviewed, in its own transaction, refused when already posted. */
-export const postArJournal = defineOp<{ id: number }>({
+/** The list's "post": the journal as reviewed. */
+export const postArJournal = postPendingJournalOp({
   name: 'accountreceivable.postJournal',
   summary: 'Post a pending receivables journal to the general ledger',
   resource: 'accountreceivable.transfer-gl',
-  action: 'post',
-  input: {
-    type: 'object',
-    required: ['id'],
-    additionalProperties: false,
-    properties: { id: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991, 'x-ref': 'accountreceivable/ar-gl-transfer' } },
-  },
-  async handler(c, { id }) {
-    const { rows } = await sql<{ status: string }>`
-      SELECT status FROM ar_gl_transfer WHERE branch_id = ${c.auth.branchId} AND id = ${id} FOR UPDATE`.execute(c.trx);
-    if (!rows[0]) throw notFound('ar-gl-transfer.title');
-    if (rows[0].status !== 'pending') throw conflict('ar-gl-transfer.notPending');
-    const posted = await postTransfer(c.trx, c.auth.branchId, c.auth.user.id, id);
-    await sql`UPDATE ar_gl_transfer SET status = 'posted', version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
-               WHERE branch_id = ${c.auth.branchId} AND id = ${id}`.execute(c.trx);
-    return { id, journal: posted.id };
-  },
+  entity: 'accountreceivable/ar-gl-transfer',
+  table: 'ar_gl_transfer',
+  labels: 'ar-gl-transfer',
+  post: postTransfer,
 });
