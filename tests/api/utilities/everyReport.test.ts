@@ -16,12 +16,16 @@ describe('every shipped report', () => {
     const codes = [...t.meta.reports.keys()].sort();
     expect(codes.length).toBeGreaterThan(20);
     const failures: string[] = [];
-    // a report of one thing (an outlet bill's payments, an item's stock) has no default for the thing it is given: the demo's first
-    const first = async (table: 'pos_check' | 'inv_item') =>
+    // a report of one thing (an outlet bill's payments, an item's stock, an account's statement) has no default for the thing it is given: the demo's first
+    const first = async (table: 'pos_check' | 'inv_item' | 'business_account') =>
       String(
         (await sql<{ id: number }>`SELECT coalesce(min(id), 1)::int AS id FROM ${sql.table(table)}`.execute(t.database.db)).rows[0].id,
       );
-    const given: Record<string, string> = { check_id: await first('pos_check'), item_id: await first('inv_item') };
+    const given: Record<string, string> = {
+      check_id: await first('pos_check'),
+      item_id: await first('inv_item'),
+      account_id: await first('business_account'),
+    };
     for (const code of codes) {
       const required = (t.meta.reports.get(code)!.parameters?.required ?? []) as string[];
       const query = new URLSearchParams(Object.fromEntries(required.filter((p) => p in given).map((p) => [p, given[p]])));

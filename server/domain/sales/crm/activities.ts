@@ -97,6 +97,7 @@ export const logActivity = defineOp<Logged>({
     type: 'object',
     required: ['client_key', 'outcome', 'result'],
     additionalProperties: false,
+    'x-dateRanges': [{ from: 'activity_date', to: 'next_date', minDays: 0, maxDays: 366 }],
     properties: {
       client_key: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
       activity_id: { ...id, 'x-ref': 'sales/activity' },
