@@ -24,11 +24,15 @@ export function DateInput({
   const [text, setText] = useState(formatDate(value ?? null));
   const [bad, setBad] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  // what the person is typing is theirs: a value arriving meanwhile (a screen's first load) does not overwrite it
+  const typing = useRef(false);
   useEffect(() => {
+    if (typing.current) return;
     setText(formatDate(value ?? null));
     setBad(false);
   }, [value]);
   const commit = () => {
+    typing.current = false;
     if (!text.trim()) {
       setBad(false);
       if (value) onChange(null);
@@ -53,7 +57,10 @@ export function DateInput({
         aria-label={ariaLabel}
         aria-invalid={bad}
         title={bad ? invalidLabel : undefined}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          typing.current = true;
+          setText(e.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
         style={bad ? { borderColor: 'var(--danger)' } : undefined}
