@@ -43,13 +43,7 @@ export const closeMonth = defineOp<{ period: string }>({
              AND date >= ${monthStart(period)}::date AND date <= ${end}::date`,
     );
     if (drafts) throw conflict('glclosing.drafts', { period: label(period), count: drafts });
-    // a day the income auditor has not closed would change the month after its close
-    const held = await one<number>(
-      c,
-      sql`SELECT count(*)::int AS v FROM gl_journal WHERE branch_id = ${branch} AND date >= ${monthStart(period)}::date AND date <= ${end}::date
-             AND NOT gl_journal_released(branch_id, audit_date)`,
-    );
-    if (held) throw conflict('glclosing.auditDaysOpen', { period: label(period), count: held });
+    await refuseHeldJournals(c, monthStart(period), end, label(period));
     const { rows } = await sql`
       INSERT INTO gl_period_close (branch_id, period, closed, closed_by) VALUES (${branch}, ${monthStart(period)}, true, ${c.auth.user.id})
       ON CONFLICT (branch_id, period) DO UPDATE SET closed = true, closed_at = now(), closed_by = EXCLUDED.closed_by
@@ -94,6 +88,7 @@ export const closeYear = defineOp<{ year: number }>({
     const business = await openBusinessDay(c.trx, branch);
     if (`${year}-12-31` >= business) throw conflict('glclosing.yearNotEnded', { year, date: formatDate(business) });
     if (await yearClosed(c, year)) throw conflict('glclosing.yearAlreadyClosed', { year });
+    await refuseHeldJournals(c, `${year}-01-01`, `${year}-12-31`, String(year));
     const { rows } = await sql<{ code: string; balance: string }>`
       SELECT a.code, sum(l.debit - l.credit)::text AS balance
         FROM gl_journal j
@@ -152,6 +147,16 @@ export const reopenYear = defineOp<{ year: number; reason: string }>({
     return { year, reversal_id: reversal.id };
   },
 });
+
+/** A day the income auditor has not closed would change a month or a year after its close: the close waits for it. */
+async function refuseHeldJournals(c: HookContext, from: string, to: string, period: string) {
+  const held = await one<number>(
+    c,
+    sql`SELECT count(*)::int AS v FROM gl_journal WHERE branch_id = ${c.auth.branchId} AND date >= ${from}::date AND date <= ${to}::date
+           AND NOT gl_journal_released(branch_id, audit_date)`,
+  );
+  if (held) throw conflict('glclosing.auditDaysOpen', { period, count: held });
+}
 
 async function yearClosed(c: HookContext, year: number) {
   return (

@@ -220,6 +220,36 @@ describe('days close in order, reviewed, and then refuse every posting and corre
   });
 });
 
+describe('the ledger closes no month or year a waiting audit day would still change', () => {
+  it("refuses to close December 2025 and the year 2025 while a journal of New Year's Eve waits for the auditor", async () => {
+    // a journal of 31/12/2025 held by the audit day still open, written by SQL (the demo's audit days are in November)
+    await db.transaction().execute(async (trx) => {
+      const account = async (where: ReturnType<typeof sql>) =>
+        Object.values(
+          (await sql`SELECT id FROM gl_account WHERE branch_id = ${branch} AND ${where} ORDER BY code LIMIT 1`.execute(trx))
+            .rows[0] as object,
+        )[0];
+      const revenue = await account(sql`type = 'revenue' AND posting`);
+      const receivable = await account(sql`type = 'asset' AND posting`);
+      const journal = (
+        await sql<{ id: number }>`
+          INSERT INTO gl_journal (branch_id, date, source, source_type, key, content_hash, description, total, audit_date)
+          VALUES (${branch}, '2025-12-31', 'frontoffice', 'test', 'test:new-year-eve-held', 'test', 'Room revenue of New Year''s Eve', 1500000, ${NEXT}::date)
+          RETURNING id`.execute(trx)
+      ).rows[0].id;
+      await sql`
+        INSERT INTO gl_journal_line (branch_id, journal_id, line_no, account_id, debit, credit)
+        VALUES (${branch}, ${journal}, 1, ${receivable}, 1500000, 0), (${branch}, ${journal}, 2, ${revenue}, 0, 1500000)`.execute(trx);
+    });
+    const month = await op(admin, 'gl.closeMonth', { period: '2025-12' });
+    expectApiError(month, 409);
+    expect(month.json().error.message).toMatch(/12\/2025 still has 1 journals waiting for the income audit/);
+    const year = await op(admin, 'gl.closeYear', { year: 2025 });
+    expectApiError(year, 409);
+    expect(year.json().error.message).toMatch(/2025 still has 1 journals waiting for the income audit/);
+  });
+});
+
 describe('a broken tie is shown red with the difference', () => {
   it('a POS room charge of 185.000 missing from the folio (injected by SQL) turns the outlet room charges red', async () => {
     const p = (
