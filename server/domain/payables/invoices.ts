@@ -198,15 +198,15 @@ async function postInvoice(c: HookContext, row: Record<string, unknown>) {
   const lines = (row.lines as InvoiceLine[]) ?? [];
   const journal: ProposedLine[] = [];
   if (row.kind === 'receipt') {
-    const { rows: accounts } = await sql<{ grni: number | null; item_id: number; expense: number | null }>`
-      SELECT s.inventory_grni_account_id::int AS grni, i.id::int AS item_id, g.expense_account_id::int AS expense
-        FROM hotel_setup s
-        JOIN inv_item i ON i.branch_id = s.branch_id AND i.id = ANY(${lines.map((l) => Number(l.item_id))}::bigint[])
-        JOIN inv_item_group g ON g.branch_id = i.branch_id AND g.id = i.group_id
-       WHERE s.branch_id = ${b}`.execute(c.trx);
-    const grni = accounts[0]?.grni;
+    const { rows: setup } = await sql<{ grni: number | null }>`
+      SELECT inventory_grni_account_id::int AS grni FROM hotel_setup WHERE branch_id = ${b}`.execute(c.trx);
+    const grni = setup[0]?.grni;
     if (grni == null) throw conflict('inventory.noGrniAccount');
-    const expense = new Map(accounts.map((a) => [Number(a.item_id), a.expense]));
+    const expense = await itemCostAccounts(
+      c.trx,
+      b,
+      lines.map((l) => Number(l.item_id)),
+    );
     for (const l of lines) {
       const received = lineAmount({ quantity: l.received_quantity!, price: l.received_price! });
       const invoiced = lineAmount(l);
@@ -241,6 +241,15 @@ async function postInvoice(c: HookContext, row: Record<string, unknown>) {
     journal,
     [{ supplierId, invoiceId: id, amount: total }],
   );
+}
+
+/** The cost account of each item's group: where an invoiced price off the received one, or a supplier's credit for the goods, lands. */
+export async function itemCostAccounts(trx: Db, branchId: number, itemIds: number[]): Promise<Map<number, number | null>> {
+  const { rows } = await sql<{ item_id: number; expense: number | null }>`
+    SELECT i.id::int AS item_id, g.expense_account_id::int AS expense
+      FROM inv_item i JOIN inv_item_group g ON g.branch_id = i.branch_id AND g.id = i.group_id
+     WHERE i.branch_id = ${branchId} AND i.id = ANY(${itemIds}::bigint[])`.execute(trx);
+  return new Map(rows.map((a) => [Number(a.item_id), a.expense == null ? null : Number(a.expense)]));
 }
 
 export async function supplierName(trx: Db, branchId: number, supplierId: number): Promise<string> {

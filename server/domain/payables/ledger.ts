@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../http/errors.js';
 import { formatDate } from '../../../src/core/format/format.js';
 import type { AccountRole } from '../gl/post.js';
 
-export type SourceKind = 'invoice' | 'invoice_cancel' | 'advance' | 'application' | 'payment';
+export type SourceKind = 'invoice' | 'invoice_cancel' | 'advance' | 'application' | 'payment' | 'credit_note';
 
 /** One side of a proposed journal: an account by id or by role; positive debit, negative credit. */
 export interface ProposedLine {
@@ -116,9 +116,10 @@ export async function recordPosting(
       INSERT INTO ap_ledger (branch_id, supplier_id, invoice_id, date, source_kind, source_id, amount, transfer_id, created_by)
       SELECT ${branchId}, x.supplier_id, x.invoice_id, ${doc.date}, ${doc.kind}, ${doc.id}, x.amount, ${transfer}, ${userId}
         FROM jsonb_to_recordset(${rowsJson}::jsonb) AS x(supplier_id bigint, invoice_id bigint, amount numeric)`.execute(trx);
-    // an invoice's balance and paid part follow its sub-ledger; fully settled, it is closed on the day that settled it
+    // an invoice's balance and paid part (what credit notes took back is not paid) follow its sub-ledger; fully
+    // settled, it is closed on the day that settled it; a negative balance is a supplier credit, still open
     await sql`
-      UPDATE ap_invoice i SET balance = s.balance, paid_amount = i.total - s.balance,
+      UPDATE ap_invoice i SET balance = s.balance, paid_amount = i.total - i.credited_amount - s.balance,
              closed_date = CASE WHEN s.balance = 0 THEN ${doc.date}::date END
         FROM (SELECT invoice_id, sum(amount) AS balance FROM ap_ledger
                WHERE branch_id = ${branchId} AND invoice_id = ANY(${ledger.map((e) => e.invoiceId)}::bigint[]) GROUP BY invoice_id) s

@@ -13,7 +13,8 @@ interface PaymentLine {
 
 /**
  * Each line pays a posted invoice of the voucher's supplier, once, and no more than it still owes (a part of it
- * is a partial payment; the rest stays open). Judged when the voucher is written and again, with the invoices
+ * is a partial payment; the rest stays open); a negative line takes up the supplier's credit on an invoice its
+ * credit note left below zero, no more than that credit. Judged when the voucher is written and again, with the invoices
  * locked, when it is paid: another voucher may have paid them in between.
  */
 async function judgeLines(c: HookContext, supplierId: number, lines: PaymentLine[]) {
@@ -30,7 +31,17 @@ async function judgeLines(c: HookContext, supplierId: number, lines: PaymentLine
     if (seen.has(inv.id)) return [{ field, key: 'ap-payment.invoiceTwice', params: { line: i + 1, number: inv.number } }];
     seen.add(inv.id);
     if (inv.status !== 'posted') return [{ field, key: 'ap-payment.invoiceNotPosted', params: { line: i + 1, number: inv.number } }];
-    if (new Decimal(l.amount).gt(inv.balance))
+    const amount = new Decimal(l.amount);
+    // a negative line nets the supplier's credit (an invoice credited beyond what was owed), no more than it holds
+    if (amount.lt(0) && amount.lt(Decimal.min(inv.balance, 0)))
+      return [
+        {
+          field: `lines/${i}/amount`,
+          key: 'ap-payment.moreThanCredit',
+          params: { line: i + 1, number: inv.number, credit: formatMoney(Decimal.max(inv.balance.neg(), 0).toFixed(2)) },
+        },
+      ];
+    if (amount.gt(inv.balance))
       return [
         {
           field: `lines/${i}/amount`,

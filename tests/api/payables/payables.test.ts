@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type Response, type TestApp } from '../../support/testApp.js';
 import type { Db } from '../../../server/db/connect.js';
+import { pdfPages } from '../../support/pdfText.js';
 
 /**
  * Budi the accountant of the Grand Nusantara Bandung (business date 23/11/2026) books what suppliers invoice and
@@ -80,6 +81,9 @@ async function reconciles(asOf = '2026-11-23') {
   expect((Number(sub) * 100 - Number(pending) * 100 - Number(control) * 100).toFixed(0)).toBe('0');
   const lines = await report('ap-reconciliation', { as_of: asOf });
   for (const l of lines) expect(Number(l.difference), JSON.stringify(l)).toBe(0);
+  // advances paid out less applied, less what waits for the ledger, equal the supplier-advance account (1204.01)
+  for (const l of lines) expect(Number(l.advances_difference), JSON.stringify(l)).toBe(0);
+  return lines;
 }
 
 beforeAll(async () => {
@@ -319,6 +323,44 @@ describe('an AP voucher of expenses: PPN input and PPh 23 withheld, paid in two 
   });
 });
 
+describe('the invoice scan (ap-preview): served within the property to those with the right', () => {
+  const scan = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  it("keeps Amenity Jaya Abadi's scanned invoice with the voucher and serves it to Budi; Agus (no payables right) and a Bali accountant are refused", async () => {
+    const added = await ok(
+      await budi.post(`${INVOICE}/${service}/attachments`, {
+        name: 'AJA-SRV-1125-044.pdf',
+        file: `data:application/pdf;base64,${scan.toString('base64')}`,
+      }),
+      201,
+    );
+    expect(added).toMatchObject({ file_name: 'AJA-SRV-1125-044.pdf', content_type: 'application/pdf', size: scan.length });
+    // what the preview screen reads: the invoice's files, then the file itself
+    const files = await ok(await budi.get(`${INVOICE}/${service}/attachments`));
+    expect(files.rows.map((f: { file_name: string }) => f.file_name)).toEqual(['AJA-SRV-1125-044.pdf']);
+    const file = await budi.get(`${INVOICE}/${service}/attachments/${added.id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(file.rawPayload, scan)).toBe(0);
+    // the purchaser holds no payables right
+    await refused(await agus.get(`${INVOICE}/${service}/attachments/${added.id}`), 403, /.+/);
+    await refused(await agus.get(`${INVOICE}/${service}/attachments`), 403, /.+/);
+    // Nusantara Beach Resort Bali's accountant, with the voucher right there: Bandung's invoice is not hers to see
+    const nbr = Number((await sql<{ id: number }>`SELECT id FROM branch WHERE code = 'NBR'`.execute(db)).rows[0].id);
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO app_user (username, full_name, group_id, password_hash, must_change_password, language)
+      SELECT 'ketut', 'Ketut Ayu Lestari', group_id, password_hash, false, 'id' FROM app_user WHERE username = 'rina' RETURNING id`.execute(
+      db,
+    );
+    await sql`INSERT INTO user_branch (user_id, branch_id) VALUES (${rows[0].id}, ${nbr})`.execute(db);
+    const ketut = await t.login('ketut');
+    ketut.branchId = nbr;
+    await refused(await ketut.get(`${INVOICE}/${service}/attachments/${added.id}`), 404, /.+/);
+    await refused(await ketut.get(`${INVOICE}/${service}/attachments`), 404, /.+/);
+    ketut.branchId = gnb;
+    await refused(await ketut.get(`${INVOICE}/${service}/attachments/${added.id}`), 403, /.+/);
+  });
+});
+
 describe('an advance paid before the invoice and applied to it', () => {
   let advance: number;
   it('pays 5.000.000 out of Mandiri to Sumber Segar Lembang (Dr advances to suppliers)', async () => {
@@ -385,6 +427,253 @@ describe('corrections are reversals; closed months refuse', () => {
     await refused(await action(budi, INVOICE, inv.id, 'post'), 409, /10\/2026 is closed/);
     await sql`DELETE FROM gl_period_close WHERE branch_id = ${gnb} AND period = '2026-10-01'`.execute(db);
     await sql`DELETE FROM ap_invoice WHERE branch_id = ${gnb} AND id = ${inv.id}`.execute(db);
+    await reconciles();
+  });
+});
+
+const CREDIT = '/api/data/payables/ap-credit-note';
+
+describe("supplier credit notes: nothing posted is edited, what is owed falls, a paid invoice leaves the supplier's credit", () => {
+  let shallots: number;
+  let shallotLine: number;
+  it('Sumber Segar Lembang credits 2 kg of spoiled shallots on an invoice paid in part: 800.000 − 500.000 paid − 80.000 = 220.000 owed', async () => {
+    const r = await ok(
+      await agus.post('/api/data/inventory/receiving', {
+        supplier_id: id['supplier:SUP-001'],
+        store_id: id['store:KIT'],
+        delivery_note: 'SJ-SSL-2311-B',
+        invoice_number: 'SSL-1126-140',
+        invoice_date: '2026-11-23',
+        lines: [{ item_id: id['item:F-008'], unit_id: id['unit:KG'], quantity: '20', price: '40000' }],
+      }),
+      201,
+    );
+    await ok(await action(agus, '/api/data/inventory/receiving', r.id, 'post'));
+    const inv = await ok(
+      await budi.post(INVOICE, {
+        supplier_id: id['supplier:SUP-001'],
+        receipt_id: r.id,
+        invoice_number: 'SSL-1126-140',
+        invoice_date: '2026-11-23',
+      }),
+      201,
+    );
+    shallots = inv.id;
+    shallotLine = inv.lines[0].id;
+    await ok(await action(budi, INVOICE, shallots, 'post'));
+    const pv = await ok(
+      await budi.post(PAYMENT, {
+        supplier_id: id['supplier:SUP-001'],
+        bank_account_id: id['account:1102.01'],
+        lines: [{ invoice_id: shallots, amount: '500000' }],
+      }),
+      201,
+    );
+    await ok(await action(budi, PAYMENT, pv.id, 'approve'));
+    await ok(await action(budi, PAYMENT, pv.id, 'post'));
+    await reconciles();
+
+    // chosen the invoice, its lines come in at what was invoiced, to be cut down to what is credited
+    const note = await ok(
+      await budi.post(CREDIT, {
+        supplier_id: id['supplier:SUP-001'],
+        invoice_id: shallots,
+        credit_number: 'SSL-NK-0031',
+        credit_date: '2026-11-23',
+        reason: 'Bawang merah busuk 2 kg dikembalikan',
+      }),
+      201,
+    );
+    expect(note.number).toMatch(/^NK-202611-\d{4}$/);
+    expect(note.lines).toHaveLength(1);
+    expect(note.lines[0]).toMatchObject({
+      invoice_line_id: shallotLine,
+      item_id: id['item:F-008'],
+      quantity: '20.0000',
+      price: '40000.00',
+    });
+    expect(note.total).toBe('800000.00');
+    // more than the line is worth is refused; 2 kg is what was spoiled
+    await refused(
+      await budi.patch(`${CREDIT}/${note.id}`, { version: note.version, lines: [{ ...note.lines[0], _refs: undefined, quantity: '21' }] }),
+      400,
+      /at most 800\.000 of this invoice line/,
+    );
+    const cut = await ok(
+      await budi.patch(`${CREDIT}/${note.id}`, { version: note.version, lines: [{ id: note.lines[0].id, quantity: '2', price: '40000' }] }),
+    );
+    expect(cut).toMatchObject({ subtotal: '80000.00', tax_amount: '0.00', total: '80000.00' });
+    await ok(await action(budi, CREDIT, note.id, 'post'));
+    // the credit comes off the vegetables' cost account (the spoiled kilos leave the stock as waste), owed 80.000 less
+    expect(await journal('credit_note', note.id)).toEqual({ '2101.01': '80000.00', '5201.01': '-80000.00' });
+    expect(await ok(await budi.get(`${INVOICE}/${shallots}`))).toMatchObject({
+      total: '800000.00',
+      paid_amount: '500000.00',
+      credited_amount: '80000.00',
+      balance: '220000.00',
+      closed_date: null,
+    });
+    // posted, it is never changed
+    const posted = await ok(await budi.get(`${CREDIT}/${note.id}`));
+    expect((await budi.patch(`${CREDIT}/${note.id}`, { version: posted.version, reason: 'changed' })).statusCode).toBe(409);
+    await reconciles();
+  });
+
+  it('refuses a credit note number booked twice, an invoice of another supplier, and a user without the credit-note right', async () => {
+    const body = {
+      supplier_id: id['supplier:SUP-001'],
+      invoice_id: shallots,
+      credit_number: 'ssl-nk-0031',
+      credit_date: '2026-11-23',
+      reason: 'Salah hitung',
+    };
+    await refused(await budi.post(CREDIT, body), 400, /already booked on NK-/);
+    await refused(
+      await budi.post(CREDIT, { ...body, credit_number: 'SSL-NK-0032', invoice_id: service }),
+      400,
+      /posted invoice of this supplier/,
+    );
+    await refused(await clerk.post(CREDIT, { ...body, credit_number: 'SSL-NK-0032' }), 403, /.+/);
+    await refused(await clerk.get(CREDIT), 403, /.+/);
+  });
+
+  let credit: number;
+  it('Amenity Jaya Abadi credits a 500.000 overcharge on the paid service invoice: PPN 55.000 and PPh 23 10.000 back in proportion, a credit of 545.000', async () => {
+    const inv = await ok(await budi.get(`${INVOICE}/${service}`));
+    const washer = inv.lines.find((l: { description: string }) => l.description === 'Servis mesin cuci');
+    const note = await ok(
+      await budi.post(CREDIT, {
+        supplier_id: id['supplier:SUP-006'],
+        invoice_id: service,
+        credit_number: 'AJA/NK/1125/007',
+        credit_date: '2026-11-20',
+        reason: 'Kelebihan tagih servis mesin cuci',
+        lines: [{ invoice_line_id: washer.id, quantity: '1', price: '500000' }],
+      }),
+      201,
+    );
+    credit = note.id;
+    expect(note).toMatchObject({
+      tax_percent: '11.00',
+      withholding_percent: '2.00',
+      subtotal: '500000.00',
+      tax_amount: '55000.00',
+      withholding_amount: '10000.00',
+      total: '545000.00',
+    });
+    expect(note.lines[0]).toMatchObject({ account_id: id['account:5401.01'] });
+    // a second draft taking back the whole invoice (4.905.000) is saved, but once the 545.000 is posted only 4.360.000 is left
+    const whole = await ok(
+      await budi.post(CREDIT, {
+        supplier_id: id['supplier:SUP-006'],
+        invoice_id: service,
+        credit_number: 'AJA/NK/1125/008',
+        credit_date: '2026-11-21',
+        reason: 'Seluruh faktur dibatalkan pemasok',
+      }),
+      201,
+    );
+    expect(whole.total).toBe('4905000.00');
+    await ok(await action(budi, CREDIT, credit, 'post'));
+    expect(await journal('credit_note', credit)).toEqual({
+      '1404.01': '-55000.00',
+      '2101.01': '545000.00',
+      '2205.01': '10000.00',
+      '5401.01': '-500000.00',
+    });
+    expect(await ok(await budi.get(`${INVOICE}/${service}`))).toMatchObject({
+      paid_amount: '4905000.00',
+      credited_amount: '545000.00',
+      balance: '-545000.00',
+      closed_date: null,
+    });
+    await refused(await action(budi, CREDIT, whole.id, 'post'), 409, /has only 4\.360\.000 left to credit/);
+    await ok(await budi.delete(`${CREDIT}/${whole.id}?version=${whole.version}`));
+    // the supplier's credit shows on the reconciliation as a debit on its row, still agreeing
+    await reconciles();
+  });
+
+  it('nets the 545.000 credit on the next payment voucher: 1.200.000 of amenities − 545.000 = 655.000 out of BCA', async () => {
+    const amenities = await ok(
+      await budi.post(INVOICE, {
+        supplier_id: id['supplier:SUP-006'],
+        invoice_number: 'AJA/AMN/1126/051',
+        invoice_date: '2026-11-23',
+        lines: [{ account_id: id['account:5401.01'], quantity: '400', price: '3000', description: 'Sabun dan sampo spa' }],
+      }),
+      201,
+    );
+    await ok(await action(budi, INVOICE, amenities.id, 'post'));
+    const body = { supplier_id: id['supplier:SUP-006'], bank_account_id: id['account:1102.01'], reference: 'TRF-BCA-231126-22' };
+    await refused(
+      await budi.post(PAYMENT, {
+        ...body,
+        lines: [
+          { invoice_id: amenities.id, amount: '1200000' },
+          { invoice_id: service, amount: '-600000' },
+        ],
+      }),
+      400,
+      /holds a supplier credit of only 545\.000/,
+    );
+    await refused(
+      await budi.post(PAYMENT, { ...body, lines: [{ invoice_id: amenities.id, amount: '-100000' }] }),
+      400,
+      /holds a supplier credit of only 0/,
+    );
+    const onlyCredit = await ok(await budi.post(PAYMENT, { ...body, lines: [{ invoice_id: service, amount: '-545000' }] }), 201);
+    await refused(await action(budi, PAYMENT, onlyCredit.id, 'approve'), 400, /pays nothing/);
+    const pv = await ok(
+      await budi.patch(`${PAYMENT}/${onlyCredit.id}`, {
+        version: onlyCredit.version,
+        lines: [
+          { invoice_id: amenities.id, amount: '1200000' },
+          { invoice_id: service, amount: '-545000' },
+        ],
+      }),
+    );
+    expect(pv.total).toBe('655000.00');
+    // with the 220.000 still owed on the shallots, gathered on the day's recap voucher for the controller's one signature
+    const rest = await ok(
+      await budi.post(PAYMENT, {
+        supplier_id: id['supplier:SUP-001'],
+        bank_account_id: id['account:1102.01'],
+        reference: 'TRF-BCA-231126-23',
+        lines: [{ invoice_id: shallots, amount: '220000' }],
+      }),
+      201,
+    );
+    const recap = await ok(
+      await budi.post('/api/data/payables/ap-recap', {
+        description: 'Pembayaran pemasok 23/11',
+        lines: [{ payment_id: pv.id }, { payment_id: rest.id }],
+      }),
+      201,
+    );
+    expect(recap.total).toBe('875000.00');
+    await ok(await action(budi, '/api/data/payables/ap-recap', recap.id, 'approve'));
+    for (const [lang, text] of [
+      [
+        'id',
+        /Voucher rekap RV-202611-\d{4}.*PV-202611-\d{4} Amenity Jaya Abadi 1102\.01 TRF-BCA-231126-22 655\.000 2 PV-202611-\d{4} Sumber Segar Lembang 1102\.01 TRF-BCA-231126-23 220\.000 Dibayar ke pemasok 875\.000 .*Keluar dari bank IDR 875\.000.*Disetujui oleh Budi Santoso/,
+      ],
+      ['en', /Recap voucher RV-202611-\d{4}.*Status Approved.*Out of the bank IDR 875\.000/],
+    ] as const) {
+      const res = await budi.get(`/api/payables/ap-recap/${recap.id}/pdf?lang=${lang}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect((await pdfPages(res.rawPayload)).join(' ')).toMatch(text);
+    }
+    await refused(await clerk.get(`/api/payables/ap-recap/${recap.id}/pdf`), 403, /.+/);
+    for (const paid of [pv.id, rest.id]) await ok(await action(budi, PAYMENT, paid, 'post'));
+    expect(await journal('payment', pv.id)).toEqual({ '1102.01': '-655000.00', '2101.01': '655000.00' });
+    expect(await ok(await budi.get(`${INVOICE}/${service}`))).toMatchObject({ balance: '0.00', closed_date: '2026-11-23' });
+    expect(await ok(await budi.get(`${INVOICE}/${amenities.id}`))).toMatchObject({ balance: '0.00', paid_amount: '1200000.00' });
+    expect(await ok(await budi.get(`${INVOICE}/${shallots}`))).toMatchObject({
+      balance: '0.00',
+      paid_amount: '720000.00',
+      credited_amount: '80000.00',
+    });
     await reconciles();
   });
 });
