@@ -1,4 +1,5 @@
 import type { DomainModule } from '../types.js';
+import { applyCredit, reverseReceipt } from './corrections.js';
 import { creditNote, invoiceHook } from './invoices.js';
 import { letterRoutes } from './letters.js';
 import { receiptHook } from './receipts.js';
@@ -12,7 +13,7 @@ export const receivablesModule: DomainModule = {
     'accountreceivable/ar-gl-transfer': glTransferHook,
     'accountreceivable/ar-statement': statementHook,
   },
-  ops: [postArJournal, creditNote, sendStatement],
+  ops: [postArJournal, creditNote, sendStatement, applyCredit, reverseReceipt],
   async routes(app, ctx) {
     await statementRoutes(app, ctx);
     await letterRoutes(app, ctx);

@@ -203,15 +203,23 @@ export async function applyToInvoices(
   branchId: number,
   userId: number,
   date: string,
-  from: { receiptId?: number; creditNoteId?: number },
+  from: { receiptId?: number; creditNoteId?: number; creditUseId?: number },
   parts: { invoiceId: number; amount: Decimal }[],
 ) {
   if (!parts.length) return;
   const json = JSON.stringify(parts.map((p) => ({ invoice_id: p.invoiceId, amount: p.amount.toFixed(2) })));
   await sql`
-    INSERT INTO ar_allocation (branch_id, invoice_id, receipt_id, credit_note_id, date, amount, created_by)
-    SELECT ${branchId}, x.invoice_id, ${from.receiptId ?? null}, ${from.creditNoteId ?? null}, ${date}, x.amount, ${userId}
+    INSERT INTO ar_allocation (branch_id, invoice_id, receipt_id, credit_note_id, credit_use_id, date, amount, created_by)
+    SELECT ${branchId}, x.invoice_id, ${from.receiptId ?? null}, ${from.creditNoteId ?? null}, ${from.creditUseId ?? null}, ${date}, x.amount, ${userId}
       FROM jsonb_to_recordset(${json}::jsonb) AS x(invoice_id bigint, amount numeric)`.execute(trx);
+  await addToSettled(trx, branchId, userId, json);
+}
+
+/**
+ * Adds allocations (a JSON array of { invoice_id, amount }, negative when taken back) to their invoices' settled
+ * amounts in one statement.
+ */
+export async function addToSettled(trx: Db, branchId: number, userId: number, json: string) {
   await sql`
     UPDATE ar_invoice i SET settled = i.settled + x.amount, version = i.version + 1, updated_at = now(), updated_by = ${userId}
       FROM (SELECT invoice_id, sum(amount) AS amount FROM jsonb_to_recordset(${json}::jsonb) AS y(invoice_id bigint, amount numeric) GROUP BY invoice_id) x

@@ -26,7 +26,8 @@ interface Movement {
 
 /**
  * What the account's statement counts, in date order: invoices (debit), credit notes and receipts (credit, a
- * receipt with the bank's charges it bore, so an over-payment shows as the account's credit).
+ * receipt with the bank's charges it bore, so an over-payment shows as the account's credit), and a reversed
+ * receipt's reversal on its day (debit: the account owes it again). A credit applied to an invoice moves nothing.
  */
 async function movements(db: Db, b: number, account: number, from: string | null, to: string): Promise<Movement[]> {
   const { rows } = await sql<Movement>`
@@ -36,9 +37,13 @@ async function movements(db: Db, b: number, account: number, from: string | null
        AND date <= ${to} AND (${from}::date IS NULL OR date >= ${from}::date)
     UNION ALL
     SELECT date::text, number, 'receipt', reference, '0', (amount + bank_charges)::text
-      FROM ar_receipt WHERE branch_id = ${b} AND account_id = ${account} AND status = 'posted'
+      FROM ar_receipt WHERE branch_id = ${b} AND account_id = ${account} AND status IN ('posted', 'reversed')
        AND date <= ${to} AND (${from}::date IS NULL OR date >= ${from}::date)
-    ORDER BY 1, 2`.execute(db);
+    UNION ALL
+    SELECT reversal_date::text, number, 'reversal', reference, (amount + bank_charges)::text, '0'
+      FROM ar_receipt WHERE branch_id = ${b} AND account_id = ${account} AND status = 'reversed'
+       AND reversal_date <= ${to} AND (${from}::date IS NULL OR reversal_date >= ${from}::date)
+    ORDER BY 1, 2, 3`.execute(db);
   return rows;
 }
 

@@ -138,6 +138,23 @@ export async function postTransfer(trx: Db, branchId: number, userId: number, id
   return posted;
 }
 
+/**
+ * The ledger journal of a posted AR document, for a correction to counter-post. One still waiting for review is
+ * posted now, as proposed: reversed while pending, it would reach the ledger later without its reversal.
+ */
+export async function documentJournal(trx: Db, branchId: number, userId: number, kind: ArSourceKind, sourceId: number, number: string) {
+  const { rows } = await sql<{ id: number; status: string; journal_id: number | null }>`
+    SELECT id, status, journal_id FROM ar_gl_transfer
+     WHERE branch_id = ${branchId} AND source_kind = ${kind} AND source_id = ${sourceId} FOR UPDATE`.execute(trx);
+  const transfer = rows[0];
+  if (!transfer) throw conflict('ar.noJournal', { number });
+  if (transfer.status === 'posted') return Number(transfer.journal_id);
+  const posted = await postTransfer(trx, branchId, userId, Number(transfer.id));
+  await sql`UPDATE ar_gl_transfer SET status = 'posted', version = version + 1, updated_at = now(), updated_by = ${userId}
+             WHERE branch_id = ${branchId} AND id = ${transfer.id}`.execute(trx);
+  return posted.id;
+}
+
 /** The transfer document's own "post" status action (reviewed on its form). */
 export const glTransferHook: EntityHook = {
   async onStatus(c, action, row) {

@@ -354,3 +354,248 @@ describe('statements of account', () => {
     expect(statement.at(-1)!.balance).toBe('25350000.00');
   });
 });
+
+describe('corrections: a credit applied, a bounced transfer reversed', () => {
+  const receipt = (number: string) => one<number>(sql`SELECT id FROM ar_receipt WHERE branch_id = ${gnb} AND number = ${number}`);
+  const invoiceId = (number: string) => one<number>(sql`SELECT id FROM ar_invoice WHERE branch_id = ${gnb} AND number = ${number}`);
+  /** What an account's customer-credit (2108.01) lines in the ledger hold for it: credit positive. */
+  const creditInLedger = (account: string) =>
+    one<string>(sql`SELECT coalesce(sum(l.credit - l.debit), 0)::text FROM gl_journal_line l JOIN gl_account a ON a.id = l.account_id
+                     WHERE l.branch_id = ${gnb} AND a.code = '2108.01' AND l.subledger = 'account' AND l.subledger_id = ${id[account]}`);
+  const journalLines = async (journal: number) =>
+    (
+      await sql<{ code: string; debit: string; credit: string; sub: number | null }>`
+        SELECT a.code, l.debit::text, l.credit::text, l.subledger_id AS sub FROM gl_journal_line l JOIN gl_account a ON a.id = l.account_id
+         WHERE l.journal_id = ${journal} ORDER BY l.line_no`.execute(db)
+    ).rows.map((r) => ({ ...r, sub: r.sub === null ? null : Number(r.sub) }));
+  const manualInvoice = async (description: string, amount: string) => {
+    const doc = await ok(
+      await budi.post('/api/data/accountreceivable/ar-invoice', {
+        account_id: id.TELKOM,
+        reference: 'RAKOR-11',
+        description,
+        lines: [{ revenue_account_id: id.rental, description, amount }],
+      }),
+      201,
+    );
+    await ok(await act('ar-invoice', doc.id, 'post'));
+    return doc as { id: number; number: string };
+  };
+
+  it('applies Telkom’s Rp 100.000 credit to its next invoices, never more than is left or than an invoice owes', async () => {
+    const rc = await receipt('RC-202611-0001');
+    // Telkom's regional meeting on the 24th: the Cendana room, and the parking of its cars
+    const room = await manualInvoice('Meeting room Cendana, 24 November', '3250000');
+    const parking = await manualInvoice('Parking, regional meeting', '35000');
+    await postPendingJournals();
+    expect(await owed('TELKOM')).toBe('28735000.00');
+
+    const over = expectApiError(
+      await budi.post('/api/ops/accountreceivable.applyCredit', { id: rc, invoice_id: room.id, amount: '100.000,01' }),
+      400,
+    );
+    expect(over.fields!.amount).toBe('RC-202611-0001 has only 100.000 of credit left');
+    budi.lang = 'id';
+    const lebih = expectApiError(
+      await budi.post('/api/ops/accountreceivable.applyCredit', { id: rc, invoice_id: parking.id, amount: '40.000' }),
+      400,
+    );
+    expect(lebih.fields!.amount).toBe(`${parking.number} hanya terutang 35.000`);
+    budi.lang = 'en';
+    const mandiri = expectApiError(
+      await budi.post('/api/ops/accountreceivable.applyCredit', { id: rc, invoice_id: await invoiceId('CL-OPEN-0004') }),
+      400,
+    );
+    expect(mandiri.fields!.invoice_id).toBe("CL-OPEN-0004 is not a posted invoice of this receipt's account");
+
+    // without an amount, as much as both allow: the parking's 35.000; then 65.000 of what is left to the room
+    const key = 'apply-credit-telkom-parking';
+    const first = await ok(
+      await budi.post('/api/ops/accountreceivable.applyCredit', { id: rc, invoice_id: parking.id }, { 'idempotency-key': key }),
+    );
+    expect(first).toMatchObject({ invoice: parking.number, applied: '35000.00', credit_left: '65000.00' });
+    const replay = await budi.post(
+      '/api/ops/accountreceivable.applyCredit',
+      { id: rc, invoice_id: parking.id },
+      { 'idempotency-key': key },
+    );
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first);
+    await ok(await budi.post('/api/ops/accountreceivable.applyCredit', { id: rc, invoice_id: room.id, amount: '65.000' }));
+    expectApiError(await budi.post('/api/ops/accountreceivable.applyCredit', { id: rc, invoice_id: room.id, amount: '1' }), 409);
+
+    expect(await ok(await budi.get(`/api/data/accountreceivable/ar-receipt/${rc}`))).toMatchObject({
+      credit: '100000.00',
+      credit_used: '100000.00',
+    });
+    const settled = async (invoice: number) => one<string>(sql`SELECT settled::text FROM ar_invoice WHERE id = ${invoice}`);
+    expect([await settled(parking.id), await settled(room.id)]).toEqual(['35000.00', '65000.00']);
+    expect(await owed('TELKOM')).toBe('28635000.00');
+    // each application posted at once, Dr customer credit / Cr city ledger on Telkom's sub-ledger
+    const { rows: uses } = await sql<{ journal_id: number; amount: string }>`
+      SELECT journal_id, amount::text FROM ar_credit_use WHERE receipt_id = ${rc} ORDER BY id`.execute(db);
+    expect(uses.map((u) => u.amount)).toEqual(['35000.00', '65000.00']);
+    expect(await journalLines(uses[1].journal_id)).toEqual([
+      { code: '2108.01', debit: '65000.00', credit: '0.00', sub: id.TELKOM },
+      { code: '1201.01', debit: '0.00', credit: '65000.00', sub: id.TELKOM },
+    ]);
+    // the credit the receipt kept is used up in the ledger too
+    expect(await creditInLedger('TELKOM')).toBe('0.00');
+    expect(
+      await one<number>(
+        sql`SELECT count(*)::int FROM audit_log WHERE action = 'accountreceivable.applyCredit' AND entity_id = ${String(rc)}`,
+      ),
+    ).toBe(2);
+    const rows = await expectReconciled();
+    expect(rows.find((r) => String(r.account).startsWith('TELKOM'))).toMatchObject({ subledger: '28635000.00', pending: '0.00' });
+  });
+
+  it('refuses to reverse Telkom’s transfer once its credit paid other invoices, naming them', async () => {
+    const err = expectApiError(
+      await budi.post('/api/ops/accountreceivable.reverseReceipt', { id: await receipt('RC-202611-0001'), reason: 'Transfer returned' }),
+      409,
+    );
+    const numbers = await one<string>(sql`SELECT string_agg(number, ', ' ORDER BY number) FROM ar_invoice WHERE reference = 'RAKOR-11'`);
+    expect(err.message).toBe(`RC-202611-0001 cannot be reversed: 100.000 of its credit has been applied to ${numbers}`);
+    expect(await one<string>(sql`SELECT status FROM ar_receipt WHERE number = 'RC-202611-0001'`)).toBe('posted');
+  });
+
+  it('reverses Astra’s bounced transfer of Rp 35.043.500 before its journal was reviewed: both posted, the invoices owed again, its credit gone', async () => {
+    // Astra owes 27.500.000 brought forward and 4.675.000 for the stay: 32.175.000 of the 35.050.000 settled, 2.875.000 kept
+    const doc = await ok(
+      await budi.post('/api/data/accountreceivable/ar-receipt', {
+        account_id: id.ASTRA,
+        bank_account_id: id.bank,
+        amount: '35043500',
+        bank_charges: '6500',
+        reference: 'TRF 2311 ASTRA',
+      }),
+      201,
+    );
+    await ok(await act('ar-receipt', doc.id, 'post'));
+    expect(await ok(await budi.get(`/api/data/accountreceivable/ar-receipt/${doc.id}`))).toMatchObject({
+      applied: '32175000.00',
+      credit: '2875000.00',
+    });
+    expect(await owed('ASTRA')).toBe('0.00');
+    await expectReconciled();
+
+    expectApiError(await desk.post('/api/ops/accountreceivable.reverseReceipt', { id: doc.id, reason: 'Bounced' }), 403);
+    expectApiError(await budi.post('/api/ops/accountreceivable.reverseReceipt', { id: doc.id }), 400);
+    const done = await ok(
+      await budi.post('/api/ops/accountreceivable.reverseReceipt', { id: doc.id, reason: 'BCA: transfer returned, account closed' }),
+    );
+    expect(done).toMatchObject({ number: doc.number, reopened: '32175000.00' });
+    const back = await ok(await budi.get(`/api/data/accountreceivable/ar-receipt/${doc.id}`));
+    expect(back).toMatchObject({
+      status: 'reversed',
+      reversal_date: '2026-11-23',
+      reversal_reason: 'BCA: transfer returned, account closed',
+      amount: '35043500.00',
+      applied: '32175000.00',
+    });
+    // the journal waiting for review was posted with its reversal: the exact counter-posting, on the business day
+    const transfer = (
+      await sql<{ status: string; journal_id: number }>`
+        SELECT status, journal_id FROM ar_gl_transfer WHERE source_kind = 'receipt' AND source_id = ${doc.id}`.execute(db)
+    ).rows[0];
+    expect(transfer.status).toBe('posted');
+    const reversal = (
+      await sql<{ id: number; date: string; reverses_id: number }>`
+        SELECT id, date::text, reverses_id FROM gl_journal WHERE key = ${`receivables:receipt_reversal:${doc.id}`}`.execute(db)
+    ).rows[0];
+    expect(reversal).toMatchObject({ date: '2026-11-23', reverses_id: transfer.journal_id });
+    expect(await journalLines(transfer.journal_id)).toEqual([
+      { code: '1102.01', debit: '35043500.00', credit: '0.00', sub: null },
+      { code: '6102.01', debit: '6500.00', credit: '0.00', sub: null },
+      { code: '1201.01', debit: '0.00', credit: '32175000.00', sub: id.ASTRA },
+      { code: '2108.01', debit: '0.00', credit: '2875000.00', sub: id.ASTRA },
+    ]);
+    expect(await journalLines(reversal.id)).toEqual([
+      { code: '1102.01', debit: '0.00', credit: '35043500.00', sub: null },
+      { code: '6102.01', debit: '0.00', credit: '6500.00', sub: null },
+      { code: '1201.01', debit: '32175000.00', credit: '0.00', sub: id.ASTRA },
+      { code: '2108.01', debit: '2875000.00', credit: '0.00', sub: id.ASTRA },
+    ]);
+    const { rows: invoices } = await sql<{ number: string; settled: string }>`
+      SELECT number, settled::text FROM ar_invoice WHERE account_id = ${id.ASTRA} ORDER BY due_date`.execute(db);
+    expect(invoices).toEqual([
+      { number: 'CL-OPEN-0006', settled: '0.00' },
+      { number: 'CL-202611-0001', settled: '0.00' },
+    ]);
+    expect(await owed('ASTRA')).toBe('32175000.00');
+    expect(await creditInLedger('ASTRA')).toBe('0.00');
+    // the allocations stay, each taken back by one of the opposite sign
+    expect(await one<string>(sql`SELECT string_agg(amount::text, ' ' ORDER BY id) FROM ar_allocation WHERE receipt_id = ${doc.id}`)).toBe(
+      '27500000.00 4675000.00 -27500000.00 -4675000.00',
+    );
+    const rows = await expectReconciled();
+    expect(rows.find((r) => String(r.account).startsWith('ASTRA'))).toMatchObject({
+      subledger: '32175000.00',
+      ledger: '32175000.00',
+      pending: '0.00',
+    });
+    // Astra's statement shows the transfer and its reversal on the 23rd, and closes at what it owes again
+    const statement = await report('ar-get-soa-report', { account_id: id.ASTRA, date_from: '2026-11-01', date_to: '2026-11-23' });
+    expect(statement.filter((r) => r.number === doc.number).map((r) => `${r.kind}:${r.debit}:${r.credit}`)).toEqual([
+      'receipt:0:35050000.00',
+      'reversal:35050000.00:0',
+    ]);
+    expect(statement.at(-1)!.balance).toBe('32175000.00');
+
+    const again = expectApiError(await budi.post('/api/ops/accountreceivable.reverseReceipt', { id: doc.id, reason: 'Twice' }), 409);
+    expect(again.message).toBe(`${doc.number} has already been reversed`);
+    expectApiError(
+      await budi.post('/api/ops/accountreceivable.applyCredit', { id: doc.id, invoice_id: await invoiceId('CL-OPEN-0006') }),
+      409,
+    );
+    expectApiError(await budi.patch(`/api/data/accountreceivable/ar-receipt/${doc.id}`, { version: back.version, reference: 'X' }), 409);
+  });
+
+  it('reverses Mandiri’s posted Rp 15.000.000 in an open month only, and the ledger still agrees', async () => {
+    const rc = await receipt('RC-202611-0002');
+    await sql`INSERT INTO gl_period_close (branch_id, period, closed) VALUES (${gnb}, '2026-11-01', true)`.execute(db);
+    const closed = expectApiError(await budi.post('/api/ops/accountreceivable.reverseReceipt', { id: rc, reason: 'Cheque refused' }), 409);
+    expect(closed.message).toBe('The accounting period 11/2026 is closed: nothing can be posted in it');
+    await sql`DELETE FROM gl_period_close WHERE branch_id = ${gnb} AND period = '2026-11-01'`.execute(db);
+    expect(await one<string>(sql`SELECT status FROM ar_receipt WHERE id = ${rc}`)).toBe('posted');
+    expect(await owed('MANDIRI')).toBe('16100000.00');
+
+    await ok(await budi.post('/api/ops/accountreceivable.reverseReceipt', { id: rc, reason: 'Cheque refused' }));
+    const original = await one<number>(sql`SELECT journal_id FROM ar_gl_transfer WHERE source_kind = 'receipt' AND source_id = ${rc}`);
+    const reversal = await one<number>(sql`SELECT reversal_journal_id FROM ar_receipt WHERE id = ${rc}`);
+    expect(await journalLines(reversal)).toEqual([
+      { code: '1102.01', debit: '0.00', credit: '15000000.00', sub: null },
+      { code: '1201.01', debit: '15000000.00', credit: '0.00', sub: id.MANDIRI },
+    ]);
+    expect(await one<number>(sql`SELECT reverses_id FROM gl_journal WHERE id = ${reversal}`)).toBe(original);
+    expect(await owed('MANDIRI')).toBe('31100000.00');
+    await expectReconciled();
+    await postPendingJournals();
+    await expectReconciled();
+  });
+});
+
+describe('a city-ledger payment corrected on the folio', () => {
+  it('takes back the company’s receivable with the correction’s journal: Pemprov Jawa Barat owes what it did before', async () => {
+    const folio = await inHouseFolio();
+    const cl = await one<number>(sql`SELECT id FROM pay_article WHERE branch_id = ${gnb} AND payment_type = 'city_ledger' LIMIT 1`);
+    const before = await owed('JABAR');
+    const paid = await ok(
+      await desk.post('/api/ops/frontoffice.folioPay', { id: folio, pay_article_id: cl, amount: '1.250.000', account_id: id.JABAR }),
+    );
+    expect(await owed('JABAR')).toBe('12650000.00');
+    await ok(await desk.post('/api/ops/frontoffice.folioCorrect', { id: paid.id, reason: 'Guest pays this himself, not the province' }));
+    const { rows } = await sql<{ number: string; kind: string; total: string; settled: string }>`
+      SELECT number, kind, total::text, settled::text FROM ar_invoice WHERE branch_id = ${gnb} AND (key = ${`folio:${paid.id}`} OR credit_of IN
+             (SELECT id FROM ar_invoice WHERE key = ${`folio:${paid.id}`})) ORDER BY id`.execute(db);
+    expect(rows.map((r) => `${r.kind}:${r.total}:${r.settled}`)).toEqual([
+      'city_ledger:1250000.00:1250000.00',
+      'credit_note:1250000.00:1250000.00',
+    ]);
+    expect(await owed('JABAR')).toBe(before);
+    // the correction's journal credits the city ledger on the province's sub-ledger, so nothing is left unexplained
+    const recon = await expectReconciled();
+    expect(recon.find((r) => r.account === '–')).toBeUndefined();
+  });
+});

@@ -4,6 +4,8 @@ import type { Db } from '../../../db/connect.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { defineOp } from '../../../ops/registry.js';
 import { openBusinessDay } from '../../gl/post.js';
+import { journalByKey } from '../../receivables/accounts.js';
+import { withdrawReceivable } from '../../receivables/invoices.js';
 import { openFolio } from './folios.js';
 import { id, reasonInput } from './inputs.js';
 import { postFolioEvents } from './postings.js';
@@ -63,12 +65,13 @@ export async function reverseFolioLine(trx: Db, branch: number, userId: number, 
       card_brand: string | null;
       card_last4: string | null;
       company: string | null;
+      account_id: number | null;
       moved: boolean;
       reversed: boolean;
     }>`
       SELECT l.id, l.reservation_id, l.kind, l.fo_article_id, l.pay_article_id, l.description, l.night::text AS night, l.room_id,
              l.quantity, l.unit_price, l.base, l.service, l.tax, l.amount, l.transfer_side, l.reverses_id, l.card_brand, l.card_last4, l.company,
-             EXISTS (SELECT 1 FROM folio_line t WHERE t.branch_id = l.branch_id AND t.transfer_of = l.id) AS moved,
+             l.account_id, EXISTS (SELECT 1 FROM folio_line t WHERE t.branch_id = l.branch_id AND t.transfer_of = l.id) AS moved,
              EXISTS (SELECT 1 FROM folio_line r WHERE r.branch_id = l.branch_id AND r.reverses_id = l.id) AS reversed
         FROM folio_line l WHERE l.branch_id = ${branch} AND l.id = ${lineId}`.execute(trx)
   ).rows[0]!;
@@ -106,10 +109,19 @@ export async function reverseFolioLine(trx: Db, branch: number, userId: number, 
           cardBrand: l.card_brand ?? undefined,
           cardLast4: l.card_last4 ?? undefined,
           company: l.company ?? undefined,
+          accountId: l.account_id === null ? undefined : Number(l.account_id),
         },
       ],
     ],
     auditDay ? 'audit-day' : undefined,
   );
+  // a city-ledger payment corrected takes back the company's receivable it raised, with the reversal's journal
+  if (l.account_id !== null)
+    await withdrawReceivable(trx, branch, userId, {
+      key: `folio:${l.id}`,
+      date: day,
+      reason,
+      journalId: (await journalByKey(trx, branch, `folio:reversal:${l.id}`))!,
+    });
   return { id: posted.lineIds[0], reverses_id: Number(l.id), amount: neg(l.amount) };
 }
