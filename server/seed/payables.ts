@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.js';
 import type { HookContext } from '../data/hooks.js';
 import { postJournal } from '../domain/gl/post.js';
 import { applyAdvanceOp, postAdvanceOp } from '../domain/payables/advances.js';
+import { creditNoteHook } from '../domain/payables/creditNotes.js';
 import { invoiceHook } from '../domain/payables/invoices.js';
 import { paymentHook } from '../domain/payables/payments.js';
 import { postApJournalOp } from '../domain/payables/transfer.js';
@@ -23,7 +24,7 @@ const OPENING: { share: string; invoiceDaysBefore: number; dueInDays: number }[]
  * so the sub-ledger equals the control account from the first day), then, at the Grand Nusantara, the month's
  * work through the same code the screens run: the beverage receipt's invoice matched and posted, a laundry
  * service invoice with PPh 23 withheld, an advance to the meat supplier applied in part, a payment voucher paid
- * in part and one awaiting approval, and the journals to the ledger, most posted. The vegetable receipt of the
+ * in part and one awaiting approval, a supplier's credit note in draft, and the journals to the ledger, most posted. The vegetable receipt of the
  * 12th is left for the accountant to match.
  */
 export async function seedPayables(db: Db, branchIds: number[], demoBranch: number, businessDate: string) {
@@ -175,6 +176,20 @@ async function monthsWork(db: Db, branchId: number, adminId: number, businessDat
   await act(c, 'ap_payment', paid, 'post', 'posted');
   await writePayment(c, businessDate, amenity, bca, null, [{ invoice_id: laundry, amount: '4905000' }]);
 
+  // the distributor's credit note for one damaged unit of the beverages, waiting in draft to be checked and posted
+  await draftCreditNote(
+    c,
+    {
+      date: businessDate,
+      supplier_id: beverages[0].supplier_id,
+      invoice_id: matched,
+      credit_number: 'CN/NMD/2611/0057',
+      credit_date: day(21),
+      reason: 'Satu kemasan rusak saat pengiriman',
+    },
+    '1',
+  );
+
   // the journals reviewed and posted, but for today's
   const { rows: pending } = await sql<{ id: number }>`
     SELECT id::int AS id FROM ap_gl_transfer WHERE branch_id = ${branchId} AND status = 'pending' AND date < ${day(20)} ORDER BY id`.execute(
@@ -189,15 +204,7 @@ async function writeInvoice(c: HookContext, values: Record<string, unknown>): Pr
   const v: Record<string, unknown> = { ...head };
   await invoiceHook.beforeWrite!(c, 'create', v, virtual);
   const sent = (virtual.lines as Record<string, unknown>[]) ?? [];
-  const subtotal = sent.reduce((s, l) => s.plus(new Decimal(String(l.quantity)).times(String(l.price)).toDecimalPlaces(2)), new Decimal(0));
-  const tax = subtotal
-    .times(String(v.tax_percent ?? 0))
-    .div(100)
-    .toDecimalPlaces(0);
-  const withheld = subtotal
-    .times(String(v.withholding_percent ?? 0))
-    .div(100)
-    .toDecimalPlaces(0);
+  const { subtotal, tax, withheld } = totals(sent, v);
   const { rows } = await sql<{ id: number }>`
     INSERT INTO ap_invoice (branch_id, number, kind, date, supplier_id, receipt_id, po_id, invoice_number, invoice_date, due_date, tax_percent,
                             withholding_percent, description, match_status, mismatch_lines, subtotal, tax_amount, withholding_amount, total,
@@ -217,6 +224,46 @@ async function writeInvoice(c: HookContext, values: Record<string, unknown>): Pr
       FROM jsonb_to_recordset(${json}::jsonb) AS x(line_no int, receipt_line_id bigint, item_id bigint, account_id bigint, description text, quantity numeric,
            price numeric, received_quantity numeric, received_price numeric, ordered_price numeric, quantity_variance_percent numeric,
            price_variance_percent numeric, order_variance_percent numeric, match text)`.execute(c.trx);
+  return id;
+}
+
+/** A supplier document's subtotal, PPN and PPh 23 as its screen works them out (whole rupiah for the taxes). */
+function totals(lines: Record<string, unknown>[], v: Record<string, unknown>) {
+  const subtotal = lines.reduce(
+    (s, l) => s.plus(new Decimal(String(l.quantity)).times(String(l.price)).toDecimalPlaces(2)),
+    new Decimal(0),
+  );
+  const share = (percent: unknown) =>
+    subtotal
+      .times(String(percent ?? 0))
+      .div(100)
+      .toDecimalPlaces(0);
+  return { subtotal, tax: share(v.tax_percent), withheld: share(v.withholding_percent) };
+}
+
+/**
+ * A supplier's credit note left in draft for the accountant: chosen the invoice, its lines come in through the
+ * screen's own hook and only the first is kept, cut to the quantity credited.
+ */
+async function draftCreditNote(c: HookContext, values: Record<string, unknown>, quantity: string): Promise<number> {
+  const v: Record<string, unknown> = { ...values };
+  const virtual: Record<string, unknown> = {};
+  await creditNoteHook.beforeWrite!(c, 'create', v, virtual);
+  const line = { ...(virtual.lines as Record<string, unknown>[])[0], quantity, line_no: 1 };
+  const { subtotal, tax, withheld } = totals([line], v);
+  const { rows } = await sql<{ id: number }>`
+    INSERT INTO ap_credit_note (branch_id, number, date, supplier_id, invoice_id, credit_number, credit_date, reason, tax_percent, withholding_percent,
+                                subtotal, tax_amount, withholding_amount, total, created_by, updated_by)
+    VALUES (${c.auth.branchId}, ${String(v.number)}, ${String(v.date)}, ${Number(v.supplier_id)}, ${Number(v.invoice_id)}, ${String(v.credit_number)},
+            ${String(v.credit_date)}, ${String(v.reason)}, ${String(v.tax_percent)}, ${String(v.withholding_percent)}, ${subtotal.toFixed(2)},
+            ${tax.toFixed(2)}, ${withheld.toFixed(2)}, ${subtotal.plus(tax).minus(withheld).toFixed(2)}, ${c.auth.user.id}, ${c.auth.user.id})
+    RETURNING id`.execute(c.trx);
+  const id = Number(rows[0].id);
+  await sql`
+    INSERT INTO ap_credit_note_line (branch_id, credit_note_id, line_no, invoice_line_id, item_id, account_id, department_id, description, quantity, price)
+    SELECT ${c.auth.branchId}, ${id}, x.line_no, x.invoice_line_id, x.item_id, x.account_id, x.department_id, x.description, x.quantity, x.price
+      FROM jsonb_to_recordset(${JSON.stringify([line])}::jsonb) AS x(line_no int, invoice_line_id bigint, item_id bigint, account_id bigint,
+           department_id bigint, description text, quantity numeric, price numeric)`.execute(c.trx);
   return id;
 }
 

@@ -46,7 +46,7 @@ export async function paymentPdf(db: Db, branchId: number, id: number, lang: Lan
       FROM ap_payment_line l JOIN ap_invoice i ON i.branch_id = l.branch_id AND i.id = l.invoice_id
      WHERE l.branch_id = ${branchId} AND l.payment_id = ${id} ORDER BY l.line_no`.execute(db);
   const t = (key: string, params: Record<string, unknown> = {}) => translate(labels, lang, `ap-payment.pdf.${key}`, params);
-  const widths: [string, number, boolean?][] = [
+  const columns: [string, number, boolean?][] = [
     ['no', 26, true],
     ['voucher', 110],
     ['invoice', 130],
@@ -57,7 +57,7 @@ export async function paymentPdf(db: Db, branchId: number, id: number, lang: Lan
   const pdf = await voucherPdf({
     title: `${t('title')} ${h.number}`,
     hotel: h.hotel,
-    hotelLine: [h.hotel, h.hotel_address].filter(Boolean).join(' · '),
+    hotelAddress: h.hotel_address,
     facts: [
       [t('payee'), h.supplier],
       [t('npwp'), h.npwp ?? '–'],
@@ -66,7 +66,8 @@ export async function paymentPdf(db: Db, branchId: number, id: number, lang: Lan
       [t('reference'), h.reference ?? '–'],
       [t('status'), translate(labels, lang, `ap-payment.status.${h.status}`)],
     ],
-    columns: widths.map(([key, width, right]) => ({ key, label: t(`col.${key}`), width, right })),
+    columns,
+    label: (key) => t(`col.${key}`),
     rows: lines.map((l, i) => ({
       no: String(i + 1),
       voucher: l.number,

@@ -50,7 +50,7 @@ export async function recapPdf(db: Db, branchId: number, id: number, lang: Lang,
      WHERE l.branch_id = ${branchId} AND l.recap_id = ${id} ORDER BY l.line_no`.execute(db);
   const t = (key: string) => translate(labels, lang, `ap-recap.pdf.${key}`);
   const sum = (f: 'total' | 'charges') => lines.reduce((s, l) => s.plus(l[f]), new Decimal(0));
-  const widths: [string, number, boolean?][] = [
+  const columns: [string, number, boolean?][] = [
     ['no', 26, true],
     ['voucher', 110],
     ['payee', 150],
@@ -61,13 +61,14 @@ export async function recapPdf(db: Db, branchId: number, id: number, lang: Lang,
   const pdf = await voucherPdf({
     title: `${t('title')} ${h.number}`,
     hotel: h.hotel,
-    hotelLine: [h.hotel, h.hotel_address].filter(Boolean).join(' · '),
+    hotelAddress: h.hotel_address,
     facts: [
       [t('date'), formatDate(h.date)],
       [t('vouchers'), String(lines.length)],
       [t('status'), translate(labels, lang, `ap-recap.status.${h.status}`)],
     ],
-    columns: widths.map(([key, width, right]) => ({ key, label: t(`col.${key}`), width, right })),
+    columns,
+    label: (key) => t(`col.${key}`),
     rows: lines.map((l, i) => ({
       no: String(i + 1),
       voucher: l.number,

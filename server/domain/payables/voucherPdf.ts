@@ -7,21 +7,15 @@ import { needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
 import type { Labels } from '../../i18n/translate.js';
 
-/** A column of a voucher's table: its width in points, figures aligned right. */
-export interface VoucherColumn {
-  key: string;
-  label: string;
-  width: number;
-  right?: boolean;
-}
-
 /** What a payables voucher (payment or recap) prints: the same header, facts, table, sums and signature boxes. */
 export interface VoucherLayout {
   title: string;
   hotel: string;
-  hotelLine: string;
+  hotelAddress: string | null;
   facts: [string, string][];
-  columns: VoucherColumn[];
+  /** key, width and whether right-aligned; the heading is label(key) */
+  columns: [string, number, boolean?][];
+  label: (key: string) => string;
   rows: Record<string, string>[];
   sums: { label: string; value: string; bold?: boolean }[];
   note?: string | null;
@@ -39,7 +33,7 @@ export async function voucherPdf(v: VoucherLayout): Promise<Buffer> {
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
   const W = doc.page.width - 2 * M;
   doc.fillColor('#1b2733').font('Helvetica-Bold').fontSize(16).text(v.title, M, 40);
-  doc.font('Helvetica').fontSize(9).fillColor('#52606d').text(v.hotelLine, M, 62, { width: W });
+  doc.font('Helvetica').fontSize(9).fillColor('#52606d').text([v.hotel, v.hotelAddress].filter(Boolean).join(' · '), M, 62, { width: W });
   let y = 84;
   doc.fontSize(9.5);
   for (const [label, value] of v.facts) {
@@ -51,9 +45,9 @@ export async function voucherPdf(v: VoucherLayout): Promise<Buffer> {
     y += 15;
   }
   let x = M;
-  const cols = v.columns.map((c, i) => {
-    const col = { ...c, x, width: i === v.columns.length - 1 ? M + W - x : c.width };
-    x += c.width + GAP;
+  const cols = v.columns.map(([key, width, right], i) => {
+    const col = { key, label: v.label(key), right, x, width: i === v.columns.length - 1 ? M + W - x : width };
+    x += width + GAP;
     return col;
   });
   const cell = (c: (typeof cols)[number], text: string, at: number) =>
