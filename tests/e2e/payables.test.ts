@@ -113,6 +113,26 @@ describe("the accountant matches Agus's receipt to the supplier's invoice and pa
       closed_date: payment.date,
     });
 
+    // the supplier's invoice as it came, kept with the voucher (here the voucher's own PDF stands for the scan),
+    // shown on the preview screen beside what was booked from it
+    const printed = await office.get(`/api/payables/ap-payment/${paymentUrl.split('/').pop()}/pdf`);
+    const kept = await office.post(`/api/data/payables/ap-invoice/${invoiceId}/attachments`, {
+      name: 'SSL-1126-088.pdf',
+      file: `data:application/pdf;base64,${printed.bytes.toString('base64')}`,
+    });
+    expect(kept.status).toBe(201);
+    await desk.page.goto(`/accountpayable/ap-preview/${invoiceId}`);
+    const preview = desk.page.locator('[data-testid=ap-preview]');
+    await expect.poll(() => preview.locator('iframe').count(), { timeout: 15_000 }).toBe(1);
+    expect(await preview.locator('iframe').getAttribute('title')).toContain('SSL-1126-088');
+    expect(await preview.locator('dl.facts').innerText()).toContain(invoice.number);
+    await screenshot(desk.page, 'payables-preview-desktop');
+
+    // the distributor's credit note the demo left in draft
+    await desk.page.goto('/accountpayable/transaction-ap/ap-credit-note');
+    await expect.poll(() => desk.page.locator('.ag-row', { hasText: 'Nusa Minuman Distribusi' }).count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(desk.page, 'payables-credit-notes-desktop');
+
     for (const [path, name] of [
       ['/accountpayable/report-ap/aging', 'payables-aging-desktop'],
       ['/accountpayable/dashboard-ap', 'payables-dashboard-desktop'],
