@@ -1,5 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020.js';
-import type { SchemaValidateFunction } from 'ajv';
+import type { SchemaValidateFunction, ValidateFunction } from 'ajv';
 import { FORMATS } from '../../src/core/checks/checks.js';
 import { refusingUnsafeText } from './plainText.js';
 import { dateRangeProblems, type DateRange } from '../../src/core/checks/dateRanges.js';
@@ -48,6 +48,22 @@ export function createAjv(options: { coerceTypes?: boolean; removeAdditional?: b
   };
   ajv.addKeyword({ keyword: 'x-dateRanges', type: 'object', schemaType: 'array', errors: true, validate: checkRanges });
   const compile = ajv.compile.bind(ajv);
-  ajv.compile = ((schema: object) => refusingUnsafeText(compile(schema))) as typeof ajv.compile;
+  ajv.compile = ((schema: object) => compiledOnFirstUse(() => refusingUnsafeText(compile(schema)))) as typeof ajv.compile;
   return ajv;
+}
+
+/**
+ * A validator compiled when it first checks something, not when it is declared: the server declares one for
+ * every route and entity (hundreds), most of which a process never uses, and compiling them all was a third of
+ * its start. A schema ajv cannot compile fails on that first check (the fuzz and bad-input tests call every route).
+ */
+function compiledOnFirstUse(compile: () => ValidateFunction): ValidateFunction {
+  let validate: ValidateFunction | undefined;
+  const lazy = ((data: unknown, ctx?: unknown) => {
+    validate ??= compile();
+    const ok = (validate as (d: unknown, c?: unknown) => boolean)(data, ctx);
+    lazy.errors = validate.errors;
+    return ok;
+  }) as ValidateFunction;
+  return lazy;
 }

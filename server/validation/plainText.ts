@@ -101,7 +101,5 @@ export function refusingUnsafeText<T>(validate: ValidateFunction<T>): ValidateFu
     checked.errors = validate.errors;
     return ok;
   }) as ValidateFunction<T>;
-  checked.schema = validate.schema;
-  checked.schemaEnv = validate.schemaEnv;
   return checked;
 }
