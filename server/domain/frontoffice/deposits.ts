@@ -45,16 +45,17 @@ export async function recordDeposit(c: HookContext, reservationId: number, input
     )
   ).rows[0];
   if (!article) throw invalid([{ field: 'pay_article_id', key: 'deposit.articleUnknown', params: {} }]);
-  // a deposit is money received: paying it "by deposit" would move nothing
-  if (article.payment_type === 'deposit') throw invalid([{ field: 'pay_article_id', key: 'deposit.articleKind', params: {} }]);
+  // a deposit is money received: paying it "by deposit" would move nothing, and "on the city ledger" would owe the
+  // hotel money no company invoice stands for (a company that pays later is billed at check-out)
+  if (article.payment_type === 'deposit' || article.payment_type === 'city_ledger')
+    throw invalid([{ field: 'pay_article_id', key: 'deposit.articleKind', params: {} }]);
   const { rows } = await sql<{ id: number }>`
     INSERT INTO reservation_deposit (branch_id, reservation_id, paid_on, amount, pay_article_id, receipt_no, note, created_by, updated_by)
     SELECT ${c.auth.branchId}, ${reservationId}, coalesce(${input.paid_on ?? null}::date, business_date), ${amount}, ${input.pay_article_id}, ${input.receipt_no}, ${input.note ?? null}, ${c.auth.user.id}, ${c.auth.user.id}
       FROM hotel_setup WHERE branch_id = ${c.auth.branchId}
     RETURNING id`.execute(c.trx);
-  const received: PostingLine =
-    article.payment_type === 'city_ledger' ? { role: 'city_ledger', amount } : { account: article.gl_account ?? '', amount };
-  if (!received.role && !article.gl_account) throw conflict('folio.articleNoAccount', { article: article.name });
+  if (!article.gl_account) throw conflict('folio.articleNoAccount', { article: article.name });
+  const received: PostingLine = { account: article.gl_account, amount };
   await postJournal(c.trx, c.auth.branchId, c.auth.user.id, {
     date: await openBusinessDay(c.trx, c.auth.branchId),
     source: 'frontoffice',

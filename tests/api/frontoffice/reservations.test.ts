@@ -278,6 +278,16 @@ describe('cancel, reinstate, no-show and deposits', () => {
       receipt_no: 'DP-0001',
     });
     expect(first.statusCode, first.body).toBe(200);
+    // a deposit is money received: none is "paid" on the city ledger (the company is billed at check-out)
+    const cityLedger = await one(desk, 'system/pay-article', 'CL');
+    const onAccount = await desk.post('/api/ops/frontoffice.depositAdd', {
+      id: r.id,
+      amount: '2.500.000',
+      pay_article_id: cityLedger.id,
+      receipt_no: 'DP-0003',
+    });
+    expectApiError(onAccount, 400);
+    expect(onAccount.body).toMatch(/A deposit is money received: cash, card or transfer/);
     expectApiError(
       await desk.post('/api/ops/frontoffice.depositAdd', {
         id: r.id,
