@@ -56,6 +56,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // a page polled for its figures gets ten seconds, not Vitest's one: a first page of a new browser context
+          // loads the client and the metadata, and took longer than one on a loaded machine
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

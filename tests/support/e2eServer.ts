@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
     throw new Error('dist/ is missing: build the client first (npm run build; npm test does it)');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-e2e-'));
-  const server = await startServerProcess({ dataDir, timeoutMs: 120_000 });
+  const server = await startServerProcess({ dataDir, timeoutMs: 300_000 });
   project.provide('e2eBaseUrl', `http://localhost:${server.port}`);
   project.provide('e2eDataDir', dataDir);
   return async () => {
