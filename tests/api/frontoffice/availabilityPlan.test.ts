@@ -23,18 +23,21 @@ describe('availability plan on a busy hotel', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    const db = t.database.db;
-    await sql`INSERT INTO room (branch_id, code, room_type_id, floor_id)
+    // two years of stays in one statement: longer than the app's 30-second statement limit on a busy CI machine
+    await t.database.db.transaction().execute(async (db) => {
+      await sql`SET LOCAL statement_timeout = 0`.execute(db);
+      await sql`INSERT INTO room (branch_id, code, room_type_id, floor_id)
               SELECT 1, 'X' || g, (SELECT id FROM room_type WHERE branch_id = 1 AND code = 'DLX'), (SELECT id FROM floor WHERE branch_id = 1 AND code = 'M4')
                 FROM generate_series(1, 180) g`.execute(db);
-    await sql`UPDATE reservation SET status = 'cancelled'`.execute(db);
-    await sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, status)
+      await sql`UPDATE reservation SET status = 'cancelled'`.execute(db);
+      await sql`INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, room_id, status)
               SELECT 1, 'H' || r.rn || '-' || k, (SELECT min(id) FROM guest) + (k % 50), date '2025-06-01' + k * 2, date '2025-06-01' + k * 2 + 1 + (k % 2),
                      r.room_type_id, r.id, CASE WHEN date '2025-06-01' + k * 2 < ${BUSINESS_DATE}::date THEN 'checked_out' ELSE 'confirmed' END
                 FROM (SELECT id, room_type_id, row_number() OVER (ORDER BY code) AS rn FROM room WHERE branch_id = 1) r
                CROSS JOIN generate_series(0, 333) k`.execute(db);
+    });
     // what the app itself runs after bulk changes (a PostgreSQL server's autovacuum would too, later)
-    await analyzeStaleTables(db);
+    await analyzeStaleTables(t.database.db);
   });
   afterAll(() => t?.close());
 
