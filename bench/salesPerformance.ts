@@ -49,17 +49,18 @@ async function loadProduction(db: Db): Promise<number> {
              (SELECT id FROM sls_person WHERE branch_id = ${BRANCH} AND code = (ARRAY['RINA', 'ANDI', 'MAYA'])[1 + g % 3])
         FROM generate_series(1, ${ACCOUNTS}) g`.execute(trx);
     const { rows } = await sql<{ n: number }>`
-      WITH a AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM business_account WHERE branch_id = ${BRANCH} AND code LIKE 'BENCH%'),
-      s AS (SELECT id FROM segment WHERE branch_id = ${BRANCH} AND code IN ('COR', 'GOV') ORDER BY code),
-      -- the property's guests by id (another property's sit between the demo's and the bench hotel's)
+      WITH a AS MATERIALIZED (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM business_account WHERE branch_id = ${BRANCH} AND code LIKE 'BENCH%'),
+      s AS MATERIALIZED (SELECT id FROM segment WHERE branch_id = ${BRANCH} AND code IN ('COR', 'GOV') ORDER BY code),
+      -- the property's guests by id (another property's sit between the demo's and the bench hotel's), read once: as a
+      -- subquery of each row (the form of the CTEs the planner inlines) three years of stays took more than ten minutes
       g AS (SELECT array_agg(id ORDER BY id) AS ids FROM guest WHERE branch_id = ${BRANCH}),
       ins AS (
         INSERT INTO reservation (branch_id, code, guest_id, arrival, departure, room_type_id, rate_override, rate_override_reason, status, segment_id, account_id)
-        SELECT ${BRANCH}, 'SP' || d || '-' || j, (SELECT ids[1 + (d * ${STAYS_PER_DAY} + j) % 40000] FROM g),
+        SELECT ${BRANCH}, 'SP' || d || '-' || j, g.ids[1 + (d * ${STAYS_PER_DAY} + j) % 40000],
                ${PERIOD.date_from}::date + d, ${PERIOD.date_from}::date + d + 1 + j % 3,
                (SELECT id FROM room_type WHERE branch_id = ${BRANCH} AND code = 'DLX'), 900000 + (j % 7) * 50000, 'Bench contract', 'checked_out',
                (SELECT id FROM s OFFSET j % 2 LIMIT 1), (SELECT id FROM a WHERE a.k = j % ${ACCOUNTS})
-          FROM generate_series(0, ${DAYS - 1}) d CROSS JOIN generate_series(1, ${STAYS_PER_DAY}) j
+          FROM generate_series(0, ${DAYS - 1}) d CROSS JOIN generate_series(1, ${STAYS_PER_DAY}) j CROSS JOIN g
         RETURNING 1)
       SELECT count(*)::int AS n FROM ins`.execute(trx);
     await sql`
