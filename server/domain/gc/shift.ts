@@ -32,14 +32,17 @@ export type MovementKind =
 
 /**
  * The acting cashier's open shift, locked until the transaction ends: a posting into the box and the close
- * of the shift never pass each other, so a closed shift takes no more cash.
+ * of the shift never pass each other, so a closed shift takes no more cash. Postings share the lock (ten
+ * terminals paying into one outlet's till go in side by side: each only adds its own movement), the close
+ * holds it alone: it waits for the postings under way and counts them, and a posting that waited for the
+ * close finds the shift closed.
  */
-export async function requireOpenShift(c: HookContext, box: Box = 'gc'): Promise<OpenShift> {
+export async function requireOpenShift(c: HookContext, box: Box = 'gc', purpose: 'post' | 'close' = 'post'): Promise<OpenShift> {
   const { rows } = await sql<OpenShift>`
     SELECT s.id, s.outlet_id, s.cash_account_id, a.code AS cash_account, s.business_date::text AS business_date, s.opening_float::text AS opening_float
       FROM gc_shift s JOIN gl_account a ON a.branch_id = s.branch_id AND a.id = s.cash_account_id
      WHERE s.branch_id = ${c.auth.branchId} AND s.user_id = ${c.auth.user.id} AND s.status = 'open' AND s.box = ${box}
-       FOR UPDATE OF s`.execute(c.trx);
+       ${purpose === 'close' ? sql`FOR UPDATE OF s` : sql`FOR SHARE OF s`}`.execute(c.trx);
   if (!rows[0]) throw conflict(box === 'gc' ? 'gc-shift.noneOpen' : 'pos-till.noneOpen');
   const r = rows[0];
   return {
@@ -225,7 +228,7 @@ export function cashDesk(desk: DeskSpec) {
       },
     },
     async handler(c, input) {
-      const shift = await requireOpenShift(c, desk.box);
+      const shift = await requireOpenShift(c, desk.box, 'close');
       const taker = input.hand_over_to ? await desk.handOver!.taker(c.trx, c.auth.branchId, input.hand_over_to) : undefined;
       if (input.hand_over_to && (!taker || taker.user_id === c.auth.user.id))
         throw invalid([{ field: 'hand_over_to', key: 'gc-shift.takerUnknown', params: {} }]);

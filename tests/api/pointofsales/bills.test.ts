@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { expectApiError } from '../expectations.js';
@@ -492,6 +493,52 @@ describe('closing the shift', () => {
       SELECT id FROM pos_check WHERE branch_id = ${branch} AND status = 'open' AND table_id = ${table.T07}`.execute(db);
     await ok(await op(dewi, 'sendOrder', { id: open[0].id }));
     expectApiError(await op(dewi, 'pay', { id: open[0].id, kind: 'cash' }), 409);
+  });
+});
+
+// On PostgreSQL only: the embedded database gives an open transaction its one session alone, so there a second
+// terminal's payment waits for the first whatever the till's lock.
+describe.runIf(process.env.TEST_DB === 'postgres')('ten terminals paying into one till', () => {
+  it("takes a payment while another terminal's payment into the till is being written; the close waits for it", async () => {
+    const wayan = await t.login('admin');
+    wayan.branchId = branch;
+    const { shift } = await ok(await wayan.get('/api/pointofsales/shift'));
+    const bill = await ok(
+      await wayan.post('/api/data/pointofsales/check', {
+        outlet_id: outlet.RESTO,
+        table_id: table.T09,
+        covers: 1,
+        items: [{ menu_id: menu.C04, quantity: 1 }],
+      }),
+      201,
+    );
+    await ok(await op(wayan, 'sendOrder', { id: bill.id }));
+    // the other terminal's payment: the till held as a payment holds it, until it commits
+    let commit!: () => void;
+    let held!: () => void;
+    const tillHeld = new Promise<void>((r) => (held = r));
+    const other = db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM gc_shift WHERE branch_id = ${branch} AND id = ${shift.id} FOR SHARE`.execute(trx);
+      held();
+      await new Promise<void>((r) => (commit = r));
+    });
+    await tillHeld;
+    const paid = await ok(await op(wayan, 'pay', { id: bill.id, kind: 'cash', tendered: '100.000' }));
+    expect(paid.status).toBe('paid');
+    const closing = op(wayan, 'closeShift', { count: [{ denomination: 100000, quantity: 11 }], reason: 'End of the evening' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ n: number }>`
+              SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM gc_shift s%'`.execute(db)
+          ).rows[0].n,
+      )
+      .toBe(1);
+    commit();
+    await other;
+    const closed = await ok(await closing);
+    expect(closed.expected).toBe(new Decimal('1124000').plus(paid.amount).toFixed(2));
   });
 });
 
