@@ -25,34 +25,85 @@ export type LayoutItem =
   | { kind: 'subtotal'; level: number; key: unknown; label: string; count: number; totals: Record<string, string> }
   | { kind: 'total'; count: number; totals: Record<string, string> };
 
-const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+/** Sums carried in a double stay below this, so adding one more value of at most 15 digits is still exact. */
+const CARRY_AT = 2 ** 52;
+const MAX_DIGITS = 15;
 
 /**
- * The exact sum of a column. Report cells are decimal strings (NUMERIC) or integers; summing them as
- * scaled BigInts is exact like decimal.js and several times faster on a 100,000-row report. Anything
- * else (exponents) falls back to decimal.js.
+ * A plain decimal ("-1250000.50", "3") read as an integer of its digits and the number of them after the
+ * point, without allocating (a report's sum reads every cell: allocating for each kept the young heap full
+ * while the rows themselves lived in it, and a 10,000-row report spent 40 ms summing). Undefined when the
+ * text is not a plain decimal of at most 15 digits.
+ */
+let readFraction = 0;
+let readDigits = 0;
+function readPlain(s: string): number | undefined {
+  let n = 0;
+  let digits = 0;
+  let frac = -1;
+  const neg = s.charCodeAt(0) === 45;
+  for (let i = neg ? 1 : 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      digits++;
+      if (frac >= 0) frac++;
+    } else if (c === 46 && frac < 0 && digits > 0) frac = 0;
+    else return undefined;
+  }
+  if (digits === 0 || digits > MAX_DIGITS || frac === 0) return undefined;
+  readFraction = Math.max(frac, 0);
+  readDigits = digits;
+  return neg ? -n : n;
+}
+
+/**
+ * The exact sum of a column. Report cells are decimal strings (NUMERIC) or integers, summed as integers
+ * scaled to the most digits after the point seen: in a double while the sum stays below 2^52 (integers there
+ * are exact, as every value of at most 15 digits is), carried into a BigInt beyond. Longer values go to the
+ * BigInt directly; anything else (exponents) to decimal.js.
  */
 function sum(rows: Record<string, unknown>[], field: string): string {
-  let acc = 0n;
+  let big = 0n;
+  let small = 0;
   let scale = 0;
   let odd = new Decimal(0);
   for (const r of rows) {
     const v = r[field];
     if (v == null || v === '') continue;
-    const m = PLAIN_DECIMAL.exec(String(v));
-    if (!m) {
-      odd = odd.plus(new Decimal(String(v)));
+    const s = typeof v === 'string' ? v : String(v);
+    const n = readPlain(s);
+    if (n === undefined) {
+      if (!/^-?\d+(\.\d+)?$/.test(s)) {
+        odd = odd.plus(new Decimal(s));
+        continue;
+      }
+      const dot = s.indexOf('.');
+      const frac = dot < 0 ? 0 : s.length - dot - 1;
+      if (frac > scale) {
+        big = (big + BigInt(small)) * 10n ** BigInt(frac - scale);
+        small = 0;
+        scale = frac;
+      }
+      big += BigInt((dot < 0 ? s : s.slice(0, dot) + s.slice(dot + 1)) + '0'.repeat(scale - frac));
       continue;
     }
-    const frac = m[3] ?? '';
-    if (frac.length > scale) {
-      acc *= 10n ** BigInt(frac.length - scale);
-      scale = frac.length;
+    const frac = readFraction;
+    if (frac > scale) {
+      big = (big + BigInt(small)) * 10n ** BigInt(frac - scale);
+      small = 0;
+      scale = frac;
     }
-    const n = BigInt(m[2] + frac.padEnd(scale, '0'));
-    acc += m[1] ? -n : n;
+    if (readDigits + scale - frac > MAX_DIGITS) big += BigInt(n) * 10n ** BigInt(scale - frac);
+    else {
+      small += n * 10 ** (scale - frac);
+      if (Math.abs(small) >= CARRY_AT) {
+        big += BigInt(small);
+        small = 0;
+      }
+    }
   }
-  const text = acc.toString();
+  const text = (big + BigInt(small)).toString();
   const neg = text.startsWith('-');
   const digits = (neg ? text.slice(1) : text).padStart(scale + 1, '0');
   const exact = new Decimal(`${neg ? '-' : ''}${digits.slice(0, digits.length - scale)}${scale ? `.${digits.slice(-scale)}` : ''}`);

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { chartData, layoutReport, totalsOf } from '../../../src/core/reports/layout';
 
@@ -42,6 +43,26 @@ describe('report layout', () => {
     const rows = [{ a: '-1250000.50' }, { a: 2 }, { a: '0.125' }, { a: '3' }, { a: '1e3' }, { a: '-0.625' }];
     expect(totalsOf(rows, ['a'])).toEqual({ a: '-1248996' });
     expect(totalsOf([{ a: '-0.10' }, { a: '0.05' }], ['a'])).toEqual({ a: '-0.05' });
+  });
+
+  it('stays exact past what a double holds: a year of a chain’s revenue, 20-digit amounts, and cents appearing late', () => {
+    const year = Array.from({ length: 10_000 }, () => ({ a: '999999999999.99' }));
+    expect(totalsOf(year, ['a'])).toEqual({ a: '9999999999999900' });
+    expect(totalsOf([{ a: '12345678901234567890.12' }, { a: '0.88' }], ['a'])).toEqual({ a: '12345678901234567891' });
+    const late = [...Array.from({ length: 5_000 }, () => ({ a: '1234567890123' })), { a: '0.001' }, { a: 4 }];
+    expect(totalsOf(late, ['a'])).toEqual({ a: '6172839450615004.001' });
+  });
+
+  it('gives the same total as decimal arithmetic for thousands of mixed amounts', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const rows = Array.from({ length: 4_000 }, () => {
+      const whole = String(next()) + String(next()).slice(0, next() % 9);
+      const cents = next() % 4 === 0 ? '' : `.${String(next()).slice(0, 1 + (next() % 4))}`;
+      return { a: `${next() % 3 === 0 ? '-' : ''}${whole}${cents}` };
+    });
+    const expected = rows.reduce((s, r) => s.plus(r.a), new Decimal(0)).toFixed();
+    expect(totalsOf(rows, ['a'])).toEqual({ a: expected });
   });
 });
 
