@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import dayjs from 'dayjs';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
@@ -107,10 +108,16 @@ async function checkStay(c: HookContext, values: Record<string, unknown>) {
   if (!values.guest_name) values.guest_name = stay.guest;
 }
 
+const billStem = (day: string) => `B-${dayjs(day).format('YYMMDD')}-`;
+
 /**
  * A check (pointofsales/check), numbered per business day (B-YYMMDD-####): opened on a table of its outlet or
  * for an in-house guest, its items priced from the menu, its totals worked out by the server after each save.
  * Once payments have started the items are what is being paid for, and stay as they are.
+ *
+ * The number is taken last, after the items and totals are written: bills of a day are numbered one after
+ * the other (no gaps, the lock held to the commit), so ten terminals opening bills at once wait for each other
+ * only over the last statements of the save, not all of them. Until then the bill carries a provisional one.
  */
 export const checkHook: EntityHook = {
   async beforeWrite(c, mode, values, virtual, before) {
@@ -118,7 +125,7 @@ export const checkHook: EntityHook = {
     if (mode === 'create') {
       const day = await openBusinessDay(c.trx, c.auth.branchId);
       values.business_date = day;
-      values.number = await nextNumber(c.trx, c.auth.branchId, 'pos_check', `B-${dayjs(day).format('YYMMDD')}-`);
+      values.number = `${billStem(day)}~${crypto.randomUUID()}`;
     } else if (values.outlet_id !== undefined && Number(values.outlet_id) !== Number(before!.outlet_id)) {
       throw conflict('pos-check.outletFixed');
     }
@@ -131,10 +138,14 @@ export const checkHook: EntityHook = {
       await priceItems(c, outletId, (virtual.items ?? []) as Line[], (before?.items ?? []) as Line[]);
     }
   },
-  async afterWrite(c, _mode, row) {
+  async afterWrite(c, mode, row) {
     const totals = await storeBillTotals(c.trx, c.auth.branchId, await loadCheck(c.trx, c.auth.branchId, Number(row.id)));
     // as a read shows them
     for (const f of ['subtotal', 'discount', 'service', 'tax', 'total'] as const) row[f] = new Decimal(totals[f]).toFixed(2);
+    if (mode === 'create') {
+      row.number = await nextNumber(c.trx, c.auth.branchId, 'pos_check', billStem(String(row.business_date)));
+      await sql`UPDATE pos_check SET number = ${row.number} WHERE branch_id = ${c.auth.branchId} AND id = ${Number(row.id)}`.execute(c.trx);
+    }
   },
   async onStatus(c, action, row) {
     if (action !== 'cancel') return;
