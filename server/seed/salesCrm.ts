@@ -201,7 +201,8 @@ async function seedPipeline(db: Db, branch: number, person: Record<string, numbe
   let n = 0;
   for (const [code, id] of Object.entries(person))
     for (let d = 30; d >= 0; d--) {
-      if ([0, 6].includes(day.subtract(d, 'day').day())) continue;
+      // no calls on past weekends; the business day always has its plans (a demo opened on a Saturday shows a diary)
+      if (d > 0 && [0, 6].includes(day.subtract(d, 'day').day())) continue;
       for (let k = 0; k < (code === 'RINA' ? 1 : 2); k++) {
         n++;
         const [, accId] = accounts[(n * 7 + d) % accounts.length];

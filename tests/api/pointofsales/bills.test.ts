@@ -32,6 +32,17 @@ const ok = async (res: Awaited<ReturnType<ApiClient['post']>>, status = 200) => 
 const op = (who: ApiClient, name: string, body: unknown, key: string = crypto.randomUUID()) =>
   who.post(`/api/ops/pointofsales.${name}`, body, { 'idempotency-key': key });
 const check = async (id: number) => ok(await dewi.get(`/api/data/pointofsales/check/${id}`));
+/** A bill for one at a restaurant table, with one dish. */
+const openBill = async (who: ApiClient, tableId: number, menuId: number) =>
+  ok(
+    await who.post('/api/data/pointofsales/check', {
+      outlet_id: outlet.RESTO,
+      table_id: tableId,
+      covers: 1,
+      items: [{ menu_id: menuId, quantity: 1 }],
+    }),
+    201,
+  );
 /** A journal's lines as account → debit − credit. */
 async function journal(id: number) {
   const { rows } = await sql<{ code: string; amount: string }>`
@@ -357,15 +368,7 @@ describe('other outlets and rules', () => {
       await dewi.post('/api/data/pointofsales/check', { outlet_id: outlet.RESTO, covers: 1, items: [{ menu_id: lounge, quantity: 1 }] }),
       400,
     );
-    const made = await ok(
-      await dewi.post('/api/data/pointofsales/check', {
-        outlet_id: outlet.RESTO,
-        table_id: table.T07,
-        covers: 1,
-        items: [{ menu_id: menu.D02, quantity: 1 }],
-      }),
-      201,
-    );
+    const made = await openBill(dewi, table.T07, menu.D02);
     const hk = await t.login('housekeeping');
     expectApiError(await op(hk, 'pay', { id: made.id, kind: 'cash' }), 403);
   });
@@ -503,15 +506,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('ten terminals paying into on
     const wayan = await t.login('admin');
     wayan.branchId = branch;
     const { shift } = await ok(await wayan.get('/api/pointofsales/shift'));
-    const bill = await ok(
-      await wayan.post('/api/data/pointofsales/check', {
-        outlet_id: outlet.RESTO,
-        table_id: table.T09,
-        covers: 1,
-        items: [{ menu_id: menu.C04, quantity: 1 }],
-      }),
-      201,
-    );
+    const bill = await openBill(wayan, table.T09, menu.C04);
     await ok(await op(wayan, 'sendOrder', { id: bill.id }));
     // the other terminal's payment: the till held as a payment holds it, until it commits
     let commit!: () => void;
