@@ -122,17 +122,20 @@ export default function RoomPlan(_props: ScreenProps) {
   const asked4Jump = useRef<string | null>(null);
   const moved = useRef(false);
   const asked = useRef(new Set<number>());
+  const window_ = useRef(0);
   const canEdit = hasRight(session, 'frontoffice.reservation', 'edit');
 
   const filters = useMemo(() => ({ ...(roomType ? { roomType } : {}), ...(floor ? { floor } : {}) }), [roomType, floor]);
   // the first block names the window (the business date when no night is chosen yet) and its totals
   useEffect(() => {
     const abort = new AbortController();
-    asked.current = new Set([0]);
     dataProvider
       .read<PlanBlock>('frontoffice/roomplan', { ...(from ? { from } : {}), days, offset: 0, limit: BLOCK, ...filters }, abort.signal)
       .then(
         (b) => {
+          // a new window: blocks asked for the last one are forgotten, and their answers still on the way dropped
+          window_.current++;
+          asked.current = new Set([0]);
           setHead(b);
           setBlocks(new Map([[0, b]]));
         },
@@ -182,18 +185,23 @@ export default function RoomPlan(_props: ScreenProps) {
   // the blocks of rooms in view that have not been asked for yet (all of them for the overview)
   const firstRow = overview ? 0 : (visibleRows[0]?.index ?? 0);
   const lastRow = overview ? total - 1 : (visibleRows[visibleRows.length - 1]?.index ?? -1);
+  /** A block of rooms of the window in `head`, asked for once; an answer for a window since replaced is dropped. */
+  const readBlock = (b: number, of: PlanBlock) => {
+    if (asked.current.has(b)) return;
+    asked.current.add(b);
+    const asking = window_.current;
+    dataProvider
+      .read<PlanBlock>('frontoffice/roomplan', { from: of.from, days: of.days, offset: b * BLOCK, limit: BLOCK, ...filters })
+      .then(
+        (block) => asking === window_.current && setBlocks((m) => new Map(m).set(b, block)),
+        (e: ApiError) => toast.error(e.message),
+      );
+  };
   useEffect(() => {
     if (!head) return;
-    for (const b of blocksFor(firstRow, lastRow)) {
-      if (asked.current.has(b)) continue;
-      asked.current.add(b);
-      dataProvider
-        .read<PlanBlock>('frontoffice/roomplan', { from: head.from, days: head.days, offset: b * BLOCK, limit: BLOCK, ...filters })
-        .then(
-          (block) => setBlocks((m) => new Map(m).set(b, block)),
-          (e: ApiError) => toast.error(e.message),
-        );
-    }
+    for (const b of blocksFor(firstRow, lastRow)) readBlock(b, head);
+    // readBlock reads only refs and the filters named here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [head, firstRow, lastRow, filters]);
 
   // a room cleaned on a phone shows clean here without a reload
@@ -433,16 +441,9 @@ export default function RoomPlan(_props: ScreenProps) {
       box.current?.focus();
       return;
     }
-    for (let b = 0; b * BLOCK < total; b++) {
-      if (asked.current.has(b)) continue;
-      asked.current.add(b);
-      dataProvider
-        .read<PlanBlock>('frontoffice/roomplan', { from: head.from, days: head.days, offset: b * BLOCK, limit: BLOCK, ...filters })
-        .then(
-          (block) => setBlocks((m) => new Map(m).set(b, block)),
-          (e: ApiError) => toast.error(e.message),
-        );
-    }
+    for (let b = 0; b * BLOCK < total; b++) readBlock(b, head);
+    // readBlock reads only refs and the filters named here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pendingRoom, rowOf, head, total, filters, rows]);
 
   const shift = (n: number) =>
