@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -144,7 +144,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // JSON and text over 1 kB leave compressed (brotli at quality 4 is cheap per request, gzip for the
   // rest); built assets are compressed once at build time and sent as they are (preCompressed below).
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
-  await app.register(helmet, securityHeaders);
+  // Built once: @fastify/helmet built helmet's middleware again (its policy parsed anew) on every request.
+  const setSecurityHeaders = helmet(securityHeaders);
+  app.addHook('onRequest', (req, reply, done) => setSecurityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   app.addHook('onSend', async (req, reply) => {
     // HSTS only where the page really came over TLS (directly, or behind a proxy that PUBLIC_URL says is https)
     if (req.protocol === 'https' || config.publicUrl.startsWith('https:')) {

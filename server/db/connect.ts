@@ -30,9 +30,11 @@ export interface ConnectOptions {
   dataDir: string;
   /** PGlite only: a tar file written by Database.dumpTo to start from (the test suite's seeded demo hotel) */
   loadDataDir?: string;
+  /** PostgreSQL only: connections this process keeps */
+  poolSize?: number;
 }
 
-/** Connections to a PostgreSQL server; a quarter of them at most for heavy work. */
+/** Connections to a PostgreSQL server unless told (config.databasePoolSize); a third at most for heavy work. */
 const POOL_SIZE = 12;
 const HEAVY_SHARE = 3;
 /**
@@ -64,13 +66,13 @@ export const SESSION_SETTINGS = {
     .join(' '),
 } as const;
 
-export async function connect({ databaseUrl, dataDir, loadDataDir }: ConnectOptions): Promise<Database> {
+export async function connect({ databaseUrl, dataDir, loadDataDir, poolSize = POOL_SIZE }: ConnectOptions): Promise<Database> {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, ...SESSION_SETTINGS });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, ...SESSION_SETTINGS });
     // A connection the server drops while idle (a restart, a failover) is an event, not a crash: the pool
     // opens a new one on the next request, and requests meanwhile get a 503.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
-    const gate = new ConnectionGate({ capacity: POOL_SIZE, heavyCapacity: Math.max(1, Math.floor(POOL_SIZE / HEAVY_SHARE)) });
+    const gate = new ConnectionGate({ capacity: poolSize, heavyCapacity: Math.max(1, Math.floor(poolSize / HEAVY_SHARE)) });
     const db = new Kysely<any>({
       dialect: new PostgresDialect({
         pool: gatedPool(gate, pool),

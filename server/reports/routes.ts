@@ -26,6 +26,9 @@ import { toCsv } from './export/csv.js';
 import { EXPORT_TYPES, pdfRowCheck, xlsxStream } from './export/files.js';
 import { writePdf } from './export/pdf.js';
 
+/** A light report answers in milliseconds; one that runs longer was marked light by mistake and is stopped. */
+const LIGHT_REPORT_TIMEOUT_MS = 2_000;
+
 const codeParams = {
   type: 'object',
   required: ['code'],
@@ -91,7 +94,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (format !== undefined && !['json', 'csv', 'xlsx', 'pdf'].includes(format))
         throw invalid([{ field: 'format', key: 'error.enum', params: { values: 'json, csv, xlsx, pdf' } }]);
       const { auth, e } = await load(req, code);
-      // a report and its export are heavy work: queued, and second to any waiting interactive request
+      // a light report on screen (a dashboard tile) is the clerk's own request, bounded in time
+      if (e.def.light && (!format || format === 'json'))
+        return runReport(ctx.db, e.def, given, auth.branchId, { timeoutMs: LIGHT_REPORT_TIMEOUT_MS });
+      // any other report and every export are heavy work: queued, and second to any waiting interactive request
       return ctx.work.run(format && format !== 'json' ? `export-${format}` : 'report', async () => {
         const result = await runReport(ctx.db, e.def, given, auth.branchId);
         if (!format || format === 'json') return result;

@@ -311,6 +311,8 @@ export interface ReportDefinition {
   ratios?: Record<string, ReportRatio>;
   chart?: { type: 'bar' | 'line' | 'pie'; x: string; y: string[] };
   rowCap?: number;
+  /** a few rows read by index (a dashboard tile): runs as the asking clerk's request, not queued as heavy work */
+  light?: boolean;
 }
 
 /** occupancy = 100 × Σ sold ÷ Σ available; ADR = Σ revenue ÷ Σ sold (USALI: a period's rate is a ratio of its sums) */

@@ -62,6 +62,24 @@ describe('heavy work never freezes the front desk', () => {
     expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(1000);
   });
 
+  it("answers the dashboard's light property summary while reports hold every heavy-work slot, and queues a full report", async () => {
+    const desk = await t.login('frontdesk');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // four reports running or queued: every slot of either database's queue taken
+    const reports = Array.from({ length: 4 }, () => t.app.ctx.work.run('report', () => held));
+    const tile = await desk.get('/api/reports/property-summary');
+    expect(tile.statusCode).toBe(200);
+    expect(tile.json().rows[0].business_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    let full = 0;
+    const queued = desk.get('/api/reports/guest-history').then((res) => ((full = performance.now()), res));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(full).toBe(0);
+    release();
+    await Promise.all(reports);
+    expect((await queued).statusCode).toBe(200);
+  });
+
   it('runs heavy work in turn within its bound and refuses more than the queue holds', async () => {
     const { WorkQueue } = await import('../../../server/work/workQueue.js');
     const q = new WorkQueue({ concurrency: 1, maxQueued: 1, busy: () => new Error('busy') });
