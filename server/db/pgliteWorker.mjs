@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +13,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * Requests: { id, bytes } | { id, dumpTo } | { id, close: true }; replies: { id, bytes } | { id, error } | { id, closed }.
  */
 const port = parentPort;
+keepFileSizes();
 const loadDataDir = workerData.loadDataDir ? new Blob([await readFile(workerData.loadDataDir)]) : undefined;
 const lite = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
 port.postMessage({ id: 0, ready: true });
@@ -54,4 +56,46 @@ function concat(chunks) {
     at += c.length;
   }
   return out;
+}
+
+/**
+ * PostgreSQL asks a file's size (a seek to its end) whenever it plans a query over a table or index, or
+ * scans a table (a lookup name's subquery scans its small table once per row); Emscripten's NODEFS answers
+ * each with an fstat system call: 517 of them for one reservation list page, 13 % of this thread's time
+ * under the load bench. The answers are kept until this thread changes anything on disk: every synchronous
+ * fs call but the ones that only read empties them first, so a size is never older than the last write.
+ */
+function keepFileSizes() {
+  const READS = new Set([
+    'readSync',
+    'readvSync',
+    'statSync',
+    'lstatSync',
+    'existsSync',
+    'accessSync',
+    'readdirSync',
+    'readFileSync',
+    'readlinkSync',
+    'realpathSync',
+    'fsyncSync',
+    'fdatasyncSync',
+    'opendirSync',
+    'statfsSync',
+  ]);
+  const stats = new Map();
+  const fstatSync = fs.fstatSync;
+  for (const name of Object.keys(fs)) {
+    const original = fs[name];
+    if (!name.endsWith('Sync') || name === 'fstatSync' || READS.has(name) || typeof original !== 'function') continue;
+    fs[name] = function changes(...args) {
+      stats.clear();
+      return original.apply(fs, args);
+    };
+  }
+  fs.fstatSync = function fstatKept(fd, options) {
+    if (options !== undefined) return fstatSync.call(fs, fd, options);
+    let stat = stats.get(fd);
+    if (!stat) stats.set(fd, (stat = fstatSync.call(fs, fd)));
+    return stat;
+  };
 }
