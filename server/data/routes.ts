@@ -90,7 +90,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
         q: q.q?.trim() || undefined,
         filter,
         after: q.after,
-      }, scopeOf(auth), refLabelsColumn(m, lookupTargets(m, models), auth.branchId, requestLang(req.headers['accept-language'])));
+      }, scopeOf(auth));
       await present(ctx, ctx.db, req, m, models, result.rows, { list: true });
       await guardRead(ctx.db, req, m, result.rows, 'list');
       return result;
