@@ -54,6 +54,7 @@ function databasePoolSize(env: NodeJS.ProcessEnv, processes: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
+  const processes = serverProcesses(env);
   return {
     root: projectRoot,
     port,
@@ -67,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     flowStepPauseMs: Number(env.FLOW_STEP_PAUSE_MS ?? 0),
-    processes: serverProcesses(env),
-    databasePoolSize: databasePoolSize(env, serverProcesses(env)),
+    processes,
+    databasePoolSize: databasePoolSize(env, processes),
   };
 }
