@@ -327,29 +327,37 @@ export function refLabelsColumn(
   return sql`json_build_object(${sql.join(pairs)}) AS _refs`;
 }
 
+/** Which rows of a lookup's target to find, and the rule (filter, extra conditions) they must pass. */
+export interface RefAsk {
+  target: EntityModel;
+  ids: number[];
+  filter?: ListQuery['filter'];
+  extra?: RawBuilder<unknown>[];
+}
+
+export type RefMatch = Map<number, { label: string; fits: boolean }>;
+
 /**
- * The rows these ids name in this property, each with its name and whether it passes a filter and extra
- * conditions (a dependent lookup's rule, checked on save exactly as the lookup offered the choices): one
- * statement tells what does not exist, what does not fit, and what to call the rest.
+ * The rows each ask's ids name in this property, each with its name and whether it passes the ask's rule (a
+ * dependent lookup's rule, checked on save exactly as the lookup offered the choices): what does not exist,
+ * what does not fit and what to call the rest, for every ask in one statement (each statement is a round
+ * trip, and a document's save asks for its header's and every line column's lookups).
  */
-export async function refMatches(
-  db: Db,
-  m: EntityModel,
-  branchId: number,
-  ids: number[],
-  filter: ListQuery['filter'] = {},
-  extra: RawBuilder<unknown>[] = [],
-): Promise<Map<number, { label: string; fits: boolean }>> {
-  const out = new Map<number, { label: string; fits: boolean }>();
-  const unique = [...new Set(ids.filter((x) => Number.isInteger(x)))];
-  if (!unique.length) return out;
-  const rule = [...Object.entries(filter).map(([field, { op, value }]) => filterClause(m, field, op, value)), ...extra];
-  const fits = rule.length ? sql`(${sql.join(rule, sql` AND `)})` : sql`true`;
-  const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
-  const label = labelOf(m);
-  const { rows } = await sql<{ id: number; label: string; fits: boolean }>`
-    SELECT id, ${label} AS label, coalesce(${fits}, false) AS fits FROM ${sql.table(m.table)} WHERE id = ANY(${unique}) ${scope}`.execute(db);
-  for (const r of rows) out.set(Number(r.id), { label: r.label, fits: r.fits });
+export async function refMatches(db: Db, branchId: number, asks: RefAsk[]): Promise<RefMatch[]> {
+  const out: RefMatch[] = asks.map(() => new Map());
+  const parts = asks.flatMap(({ target: m, ids, filter = {}, extra = [] }, i) => {
+    const unique = [...new Set(ids.filter((x) => Number.isInteger(x)))];
+    if (!unique.length) return [];
+    const rule = [...Object.entries(filter).map(([field, { op, value }]) => filterClause(m, field, op, value)), ...extra];
+    const fits = rule.length ? sql`(${sql.join(rule, sql` AND `)})` : sql`true`;
+    const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
+    return [
+      sql`(SELECT ${i}::int AS ask, id, ${labelOf(m)} AS label, coalesce(${fits}, false) AS fits FROM ${sql.table(m.table)} WHERE id = ANY(${unique}) ${scope})`,
+    ];
+  });
+  if (!parts.length) return out;
+  const { rows } = await sql<{ ask: number; id: number; label: string; fits: boolean }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db);
+  for (const r of rows) out[r.ask].set(Number(r.id), { label: r.label, fits: r.fits });
   return out;
 }
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { evaluateDocument } from '../../src/core/documents/evaluateDocument.js';
 import { evaluate } from '../../src/core/conditions/evaluate.js';
-import type { FieldProblem } from '../../src/core/checks/errorMessages.js';
 import { audit } from '../http/audit.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
 import { needsRight } from '../http/rbac.js';
@@ -13,7 +12,7 @@ import type { HookContext } from './hooks.js';
 import type { Line } from './lines.js';
 import { changed, present, stale } from './present.js';
 import { withhold } from './protectedFields.js';
-import { checkHeaderRefs, checkLineRefs, type LineNames } from './refFilters.js';
+import { checkRefs, type LineNames } from './refFilters.js';
 
 /**
  * Judges a row about to be stored, the same way the browser did: its dependent lookups are among their
@@ -29,14 +28,7 @@ export async function judge(
   opts: { mode: 'create' | 'update'; written: Set<string>; on?: string },
 ): Promise<{ totals: Record<string, string | null>; names: Record<string, LineNames> }> {
   const ctx = { db: c.trx, auth: c.auth, models: c.ctx.models, hooks: c.ctx.hooks };
-  const problems: FieldProblem[] = await checkHeaderRefs(ctx, m, header, opts.written);
-  const names: Record<string, LineNames> = {};
-  for (const lf of m.lines) {
-    if (!opts.written.has(lf.name)) continue;
-    const checked = await checkLineRefs(ctx, lf, header, lines[lf.name] ?? []);
-    problems.push(...checked.problems);
-    names[lf.name] = checked.names;
-  }
+  const { problems, names } = await checkRefs(ctx, m, header, lines, opts.written);
   if (!m.lines.length && !m.schema['x-document']) {
     if (problems.length) throw invalid(problems);
     return { totals: {}, names };

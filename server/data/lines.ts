@@ -64,10 +64,17 @@ export async function readLines(
 }
 
 /** A line as it is stored: its declared fields only, an emptied optional text as no value, a field not sent as its default. */
-function storedLine(lf: LinesField, line: Line): Record<string, unknown> {
+function lineStorer(lf: LinesField): (line: Line) => Record<string, unknown> {
   const required = new Set(lf.item.required ?? []);
-  const value = (f: string) => (line[f] === undefined ? (lf.item.properties[f].default ?? null) : line[f]);
-  return Object.fromEntries(fieldsOf(lf).map((f) => [f, line[f] === '' && !required.has(f) ? null : (value(f) ?? null)]));
+  const fields = fieldsOf(lf).map((f) => ({ f, required: required.has(f), fallback: lf.item.properties[f].default ?? null }));
+  return (line) => {
+    const out: Record<string, unknown> = {};
+    for (const { f, required, fallback } of fields) {
+      const v = line[f];
+      out[f] = v === '' && !required ? null : v === undefined ? fallback : (v ?? null);
+    }
+    return out;
+  };
 }
 
 /**
@@ -95,9 +102,10 @@ export async function writeLines(
     if (!known.has(l.id) || seen.has(l.id)) throw invalid([{ field: `${lf.name}/${i}`, key: 'error.lineUnknown', params: {} }]);
     seen.add(l.id);
   });
-  const rows = lines.map((l, i) => ({ ...storedLine(lf, l), ...(order ? { [order]: i + 1 } : {}), id: l.id ?? null }));
+  const storedLine = lineStorer(lf);
+  const rows = lines.map((l, i) => ({ ...storedLine(l), ...(order ? { [order]: i + 1 } : {}), id: l.id ?? null }));
   const was = new Map(
-    before.map((l, i) => [Number(l.id), JSON.stringify(normalise({ ...storedLine(lf, l), ...(order ? { [order]: i + 1 } : {}), id: Number(l.id) }))]),
+    before.map((l, i) => [Number(l.id), JSON.stringify(normalise({ ...storedLine(l), ...(order ? { [order]: i + 1 } : {}), id: Number(l.id) }))]),
   );
   const same = (r: (typeof rows)[number]) => was.get(r.id!) === JSON.stringify(normalise(r));
   const changed = rows.filter((r) => r.id !== null && !same(r));

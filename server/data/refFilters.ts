@@ -2,12 +2,11 @@ import type { RawBuilder } from 'kysely';
 import type { AuthInfo } from '../context.js';
 import type { Db } from '../db/connect.js';
 import type { EntityField } from '../../src/core/meta/types.js';
-import type { LinesField } from '../../src/core/documents/evaluateDocument.js';
 import { refSources, resolveRefFilter, resolveRefScope } from '../../src/core/documents/refFilter.js';
 import type { FieldProblem } from '../../src/core/checks/errorMessages.js';
 import { badRequest } from '../http/errors.js';
 import { createAjv } from '../validation/ajv.js';
-import { refMatches } from './crud.js';
+import { refMatches, type RefAsk, type RefMatch } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import type { EntityHooks } from './hooks.js';
 import type { Line } from './lines.js';
@@ -36,13 +35,13 @@ export function scopeWhere(ctx: RefContext, targetId: string, name: string, para
   return scope.where(ctx.auth, params);
 }
 
-/** The rows a lookup's values name, with their names, and whether each is among the choices its rule allows for this row. */
-function matches(ctx: RefContext, f: EntityField, ids: number[], row: Record<string, unknown>, header?: Record<string, unknown>) {
+/** What to ask of a lookup's target for these values: the rows they name and, for a dependent lookup, its rule for this row. */
+function askFor(ctx: RefContext, f: EntityField, ids: number[], row: Record<string, unknown>, header?: Record<string, unknown>): RefAsk {
   const target = ctx.models.get(f['x-ref']!)!;
-  if (!dependent(f)) return refMatches(ctx.db, target, ctx.auth.branchId, ids);
+  if (!dependent(f)) return { target, ids };
   const scope = resolveRefScope(f['x-refScope'], row, header);
   const extra = scope ? [scopeWhere(ctx, target.id, scope.name, scope.params)] : [];
-  return refMatches(ctx.db, target, ctx.auth.branchId, ids, resolveRefFilter(f['x-refFilter'], row, header), extra);
+  return { target, ids, filter: resolveRefFilter(f['x-refFilter'], row, header), extra };
 }
 
 const dependent = (f: EntityField) => Boolean(f['x-ref'] && (f['x-refFilter'] || f['x-refScope']));
@@ -57,64 +56,70 @@ function sources(f: EntityField, lines?: string): string[] {
   return [...fields.filter((s) => s !== 'id').map((s) => (lines ? `${lines}/*/${s}` : s)), ...header];
 }
 
-/**
- * The header's dependent lookups, checked when the lookup or a field its rule reads is being written: a
- * room must be of the chosen room type, a rate code valid for the type and the dates.
- */
-export async function checkHeaderRefs(ctx: RefContext, m: EntityModel, row: Record<string, unknown>, written: Set<string>): Promise<FieldProblem[]> {
-  const problems: FieldProblem[] = [];
-  for (const [name, f] of Object.entries(m.schema.properties)) {
-    const value = row[name];
-    if (!dependent(f) || value == null) continue;
-    const { fields } = refSources(f);
-    if (!written.has(name) && !fields.some((s) => written.has(s))) continue;
-    if (!(await matches(ctx, f, [Number(value)], row)).get(Number(value))?.fits)
-      problems.push({ field: name, key: 'error.refNotAllowed', params: { sources: sources(f) } });
-  }
-  return problems;
-}
-
 /** The names of the rows the lines' lookups point at, by line field: what a saved document shows. */
 export type LineNames = Map<string, Map<number, string>>;
 
 /**
- * Every lookup on the given lines: it names a row of this property, and a dependent one is among its
- * choices for that line. Lines with the same rule inputs are checked together — one statement per lookup
- * column and distinct input, not per line — and the names found are kept for the saved lines.
+ * Every lookup a document's write touches, in one statement. The header's dependent lookups, checked when the
+ * lookup or a field its rule reads is being written: a room must be of the chosen room type, a rate code valid
+ * for the type and the dates. Every lookup on the lines being written: it names a row of this property, and a
+ * dependent one is among its choices for that line; lines with the same rule inputs are asked together (one
+ * ask per lookup column and distinct input, not per line). The names found are kept for the saved lines.
  */
-export async function checkLineRefs(
+export async function checkRefs(
   ctx: RefContext,
-  lf: LinesField,
+  m: EntityModel,
   header: Record<string, unknown>,
-  lines: Line[],
-): Promise<{ problems: FieldProblem[]; names: LineNames }> {
+  lines: Record<string, Line[]>,
+  written: Set<string>,
+): Promise<{ problems: FieldProblem[]; names: Record<string, LineNames> }> {
   const problems: FieldProblem[] = [];
-  const names: LineNames = new Map();
-  for (const [name, f] of Object.entries(lf.item.properties)) {
-    if (!f['x-ref'] || !ctx.models.has(f['x-ref'])) continue;
-    const found = new Map<number, string>();
-    names.set(name, found);
-    const groups = new Map<string, { row: Line; at: number[] }>();
-    lines.forEach((line, i) => {
-      if (line[name] == null) return;
-      const key = dependent(f)
-        ? JSON.stringify([resolveRefFilter(f['x-refFilter'], line, header), resolveRefScope(f['x-refScope'], line, header) ?? null])
-        : '';
-      const g = groups.get(key) ?? { row: line, at: [] };
-      g.at.push(i);
-      groups.set(key, g);
+  const names: Record<string, LineNames> = {};
+  const asks: RefAsk[] = [];
+  const judges: ((found: RefMatch) => void)[] = [];
+  for (const [name, f] of Object.entries(m.schema.properties)) {
+    const value = header[name];
+    if (!dependent(f) || value == null) continue;
+    const { fields } = refSources(f);
+    if (!written.has(name) && !fields.some((s) => written.has(s))) continue;
+    asks.push(askFor(ctx, f, [Number(value)], header));
+    judges.push((found) => {
+      if (!found.get(Number(value))?.fits) problems.push({ field: name, key: 'error.refNotAllowed', params: { sources: sources(f) } });
     });
-    for (const { row, at } of groups.values()) {
-      const rows = await matches(ctx, f, at.map((i) => Number(lines[i][name])), row, header);
-      for (const i of at) {
-        const hit = rows.get(Number(lines[i][name]));
-        if (hit) found.set(Number(lines[i][name]), hit.label);
-        if (!hit) problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refMissing', params: {} });
-        else if (!hit.fits)
-          problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refNotAllowed', params: { sources: sources(f, lf.name) } });
+  }
+  for (const lf of m.lines) {
+    if (!written.has(lf.name)) continue;
+    const rows = lines[lf.name] ?? [];
+    const named: LineNames = (names[lf.name] = new Map());
+    for (const [name, f] of Object.entries(lf.item.properties)) {
+      if (!f['x-ref'] || !ctx.models.has(f['x-ref'])) continue;
+      const found = new Map<number, string>();
+      named.set(name, found);
+      const groups = new Map<string, { row: Line; at: number[] }>();
+      rows.forEach((line, i) => {
+        if (line[name] == null) return;
+        const key = dependent(f)
+          ? JSON.stringify([resolveRefFilter(f['x-refFilter'], line, header), resolveRefScope(f['x-refScope'], line, header) ?? null])
+          : '';
+        const g = groups.get(key) ?? { row: line, at: [] };
+        g.at.push(i);
+        groups.set(key, g);
+      });
+      for (const { row, at } of groups.values()) {
+        asks.push(askFor(ctx, f, at.map((i) => Number(rows[i][name])), row, header));
+        judges.push((hits) => {
+          for (const i of at) {
+            const hit = hits.get(Number(rows[i][name]));
+            if (hit) found.set(Number(rows[i][name]), hit.label);
+            if (!hit) problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refMissing', params: {} });
+            else if (!hit.fits)
+              problems.push({ field: `${lf.name}/${i}/${name}`, key: 'error.refNotAllowed', params: { sources: sources(f, lf.name) } });
+          }
+        });
       }
     }
   }
+  (await refMatches(ctx.db, ctx.auth.branchId, asks)).forEach((found, i) => judges[i](found));
   return { problems, names };
 }
 

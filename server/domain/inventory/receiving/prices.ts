@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/connect.js';
-import { conversionFactor, loadUnits } from '../../purchasing/units.js';
+import { conversionFactor, type Unit } from '../../purchasing/units.js';
 import { stockFactors } from '../units.js';
 
 /** A receipt line as the hook judges it: the item in a unit, at a price per that unit. */
@@ -56,20 +56,23 @@ export async function priceVariances(
   });
 }
 
-/** The supplier's contract price per stock unit of each item, on the day. */
+/** The supplier's contract price per stock unit of each item, on the day (both units read with the prices: one statement). */
 async function contractPrices(trx: Db, branchId: number, supplierId: number, date: string, lines: PricedLine[]) {
   const items = [...new Set(lines.map((l) => Number(l.item_id)))];
-  const { rows } = await sql<{ item_id: number; unit_id: number; stock_unit_id: number; price: string }>`
-    SELECT cl.item_id::int AS item_id, cl.unit_id::int AS unit_id, i.stock_unit_id::int AS stock_unit_id, cl.price::text AS price
+  const { rows } = await sql<{ item_id: number; price: string; unit: Unit; stock_unit: Unit }>`
+    SELECT cl.item_id::int AS item_id, cl.price::text AS price,
+           json_build_object('id', cu.id::int, 'code', cu.code, 'base_unit_id', cu.base_unit_id::int, 'factor', cu.factor::text) AS unit,
+           json_build_object('id', su.id::int, 'code', su.code, 'base_unit_id', su.base_unit_id::int, 'factor', su.factor::text) AS stock_unit
       FROM pur_contract c
       JOIN pur_contract_line cl ON cl.branch_id = c.branch_id AND cl.contract_id = c.id
       JOIN inv_item i ON i.branch_id = cl.branch_id AND i.id = cl.item_id
+      JOIN inv_unit cu ON cu.branch_id = cl.branch_id AND cu.id = cl.unit_id
+      JOIN inv_unit su ON su.branch_id = i.branch_id AND su.id = i.stock_unit_id
      WHERE c.branch_id = ${branchId} AND c.supplier_id = ${supplierId} AND ${date}::date BETWEEN c.valid_from AND c.valid_to
        AND cl.item_id = ANY(${items}::bigint[])`.execute(trx);
-  const units = await loadUnits(trx, branchId, [...new Set(rows.flatMap((r) => [r.unit_id, r.stock_unit_id]))]);
   const prices = new Map<number, Decimal>();
   for (const r of rows) {
-    const factor = conversionFactor(units.get(r.unit_id)!, units.get(r.stock_unit_id)!);
+    const factor = conversionFactor(r.unit, r.stock_unit);
     if (factor) prices.set(r.item_id, new Decimal(r.price).div(factor));
   }
   return prices;
