@@ -25,7 +25,7 @@ export async function createRecord(c: HookContext, m: EntityModel, body: Record<
   const id = created.id as number;
   for (const lf of m.lines) created[lf.name] = await writeLines(trx, m, lf, auth.branchId, id, lines[lf.name], [], judged.names[lf.name]);
   await hook?.afterWrite?.(c, 'create', created, virtual);
-  await present(ctx, trx, req, m, ctx.models, [created], { lines: false });
+  await present(ctx, trx, req, m, ctx.models, [created], { lines: false, names: judged.headerNames });
   await audit(trx, req, { entity: m.id, entityId: id, action: 'create', after: visible(m, created) });
   return created;
 }

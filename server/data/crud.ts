@@ -343,7 +343,7 @@ export type RefMatch = Map<number, { label: string; fits: boolean }>;
  * what does not fit and what to call the rest, for every ask in one statement (each statement is a round
  * trip, and a document's save asks for its header's and every line column's lookups).
  */
-export async function refMatches(db: Db, branchId: number, asks: RefAsk[]): Promise<RefMatch[]> {
+export async function refMatches(db: Db, branchId: number, asks: RefAsk[], lang: Lang = 'en'): Promise<RefMatch[]> {
   const out: RefMatch[] = asks.map(() => new Map());
   const parts = asks.flatMap(({ target: m, ids, filter = {}, extra = [] }, i) => {
     const unique = [...new Set(ids.filter((x) => Number.isInteger(x)))];
@@ -352,7 +352,7 @@ export async function refMatches(db: Db, branchId: number, asks: RefAsk[]): Prom
     const fits = rule.length ? sql`(${sql.join(rule, sql` AND `)})` : sql`true`;
     const scope = m.branchScoped ? sql`AND branch_id = ${branchId}` : sql``;
     return [
-      sql`(SELECT ${i}::int AS ask, id, ${labelOf(m)} AS label, coalesce(${fits}, false) AS fits FROM ${sql.table(m.table)} WHERE id = ANY(${unique}) ${scope})`,
+      sql`(SELECT ${i}::int AS ask, id, ${labelOf(m, lang)} AS label, coalesce(${fits}, false) AS fits FROM ${sql.table(m.table)} WHERE id = ANY(${unique}) ${scope})`,
     ];
   });
   if (!parts.length) return out;

@@ -13,6 +13,7 @@ import type { Line } from './lines.js';
 import { changed, present, stale } from './present.js';
 import { withhold } from './protectedFields.js';
 import { checkRefs, type LineNames } from './refFilters.js';
+import { requestLang } from '../i18n/translate.js';
 
 /**
  * Judges a row about to be stored, the same way the browser did: its dependent lookups are among their
@@ -26,12 +27,13 @@ export async function judge(
   header: Record<string, unknown>,
   lines: Record<string, Line[]>,
   opts: { mode: 'create' | 'update'; written: Set<string>; on?: string },
-): Promise<{ totals: Record<string, string | null>; names: Record<string, LineNames> }> {
-  const ctx = { db: c.trx, auth: c.auth, models: c.ctx.models, hooks: c.ctx.hooks };
-  const { problems, names } = await checkRefs(ctx, m, header, lines, opts.written);
+): Promise<{ totals: Record<string, string | null>; names: Record<string, LineNames>; headerNames: LineNames }> {
+  const lang = requestLang(c.req?.headers?.['accept-language']);
+  const ctx = { db: c.trx, auth: c.auth, models: c.ctx.models, hooks: c.ctx.hooks, lang };
+  const { problems, names, headerNames } = await checkRefs(ctx, m, header, lines, opts.written);
   if (!m.lines.length && !m.schema['x-document']) {
     if (problems.length) throw invalid(problems);
-    return { totals: {}, names };
+    return { totals: {}, names, headerNames };
   }
   const result = evaluateDocument(m.schema, { header, lines }, { mode: opts.mode === 'create' ? 'create' : 'edit', on: opts.on });
   for (const p of result.problems) {
@@ -39,7 +41,7 @@ export async function judge(
     problems.push({ field, key: p.message, params: p.params });
   }
   if (problems.length) throw invalid(problems);
-  return { totals: result.totals, names };
+  return { totals: result.totals, names, headerNames };
 }
 
 /** The header fields a document stores its totals in (x-document.store), filled from the judged totals. */
@@ -95,11 +97,11 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext, m: Ent
           await present(ctx, trx, req, m, models, [before]);
           const c: HookContext = { trx, req, auth, ctx };
           const lines = Object.fromEntries(m.lines.map((lf) => [lf.name, (before[lf.name] as Line[]) ?? []]));
-          await judge(c, m, before, lines, { mode: 'update', written: new Set(), on: action.key });
+          const judged = await judge(c, m, before, lines, { mode: 'update', written: new Set(), on: action.key });
           await ctx.hooks.get(m.id)?.onStatus?.(c, action.key, before);
           const after = await updateRecord(trx, m, auth.branchId, auth.user.id, id, { [status.field]: action.to });
           for (const lf of m.lines) after[lf.name] = before[lf.name];
-          await present(ctx, trx, req, m, models, [after], { lines: false });
+          await present(ctx, trx, req, m, models, [after], { lines: false, names: judged.headerNames });
           await audit(trx, req, { entity: m.id, entityId: id, action: action.key, ...changed(m, before, after) });
           return withhold(m, auth, [after])[0];
         });

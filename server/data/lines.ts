@@ -63,17 +63,23 @@ export async function readLines(
   return out;
 }
 
-/** A line as it is stored: its declared fields only, an emptied optional text as no value, a field not sent as its default. */
-function lineStorer(lf: LinesField): (line: Line) => Record<string, unknown> {
+/**
+ * A line as it is stored: its declared fields only, an emptied optional text as no value, a field not sent as
+ * its default; then its place (the order column, numbered from 1) and the id it was read with, or null.
+ */
+function lineStorer(lf: LinesField): (line: Line, at: number) => Record<string, unknown> & { id: number | null } {
   const required = new Set(lf.item.required ?? []);
   const fields = fieldsOf(lf).map((f) => ({ f, required: required.has(f), fallback: lf.item.properties[f].default ?? null }));
-  return (line) => {
+  const order = lf.spec.order;
+  return (line, at) => {
     const out: Record<string, unknown> = {};
     for (const { f, required, fallback } of fields) {
       const v = line[f];
       out[f] = v === '' && !required ? null : v === undefined ? fallback : (v ?? null);
     }
-    return out;
+    if (order) out[order] = at + 1;
+    out.id = line.id ?? null;
+    return out as Record<string, unknown> & { id: number | null };
   };
 }
 
@@ -103,10 +109,8 @@ export async function writeLines(
     seen.add(l.id);
   });
   const storedLine = lineStorer(lf);
-  const rows = lines.map((l, i) => ({ ...storedLine(l), ...(order ? { [order]: i + 1 } : {}), id: l.id ?? null }));
-  const was = new Map(
-    before.map((l, i) => [Number(l.id), JSON.stringify(normalise({ ...storedLine(l), ...(order ? { [order]: i + 1 } : {}), id: Number(l.id) }))]),
-  );
+  const rows = lines.map(storedLine);
+  const was = new Map(before.map((l, i) => [Number(l.id), JSON.stringify(normalise(storedLine({ ...l, id: Number(l.id) }, i)))]));
   const same = (r: (typeof rows)[number]) => was.get(r.id!) === JSON.stringify(normalise(r));
   const changed = rows.filter((r) => r.id !== null && !same(r));
   const added = rows.filter((r) => r.id === null);
@@ -141,16 +145,22 @@ export async function writeLines(
     inserted = JSON.parse(out[0].lines) as Line[];
   }
   let next = 0;
+  const refFields = Object.entries(lf.item.properties)
+    .filter(([, f]) => f['x-ref'])
+    .map(([field]) => field);
   return rows.map((r) => {
-    const line: Line = r.id === null ? inserted[next++] : (stored.get(r.id) ?? known.get(r.id)!);
-    const { _refs: _named, ...values } = line;
+    // an inserted line is this save's own object; a kept or updated one is copied before it is named
+    const line: Line = r.id === null ? inserted[next++] : { ...(stored.get(r.id) ?? known.get(r.id)!) };
+    delete line._refs;
+    const read = r.id === null ? undefined : known.get(r.id)?._refs;
     const refs: Record<string, string> = {};
-    for (const [field, f] of Object.entries(lf.item.properties)) {
-      const id = values[field] as number | null;
-      if (!f['x-ref'] || id == null) continue;
-      refs[field] = names.get(field)?.get(Number(id)) ?? known.get(Number(r.id))?._refs?.[field] ?? `#${id}`;
+    for (const field of refFields) {
+      const id = line[field] as number | null;
+      if (id == null) continue;
+      refs[field] = names.get(field)?.get(Number(id)) ?? read?.[field] ?? `#${id}`;
     }
-    return Object.keys(refs).length ? { ...values, _refs: refs } : values;
+    if (Object.keys(refs).length) line._refs = refs;
+    return line;
   });
 }
 

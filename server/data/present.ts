@@ -7,6 +7,7 @@ import { formatLocalDateTime } from '../../src/core/format/format.js';
 import { lastChangedBy, refLabelsMany } from './crud.js';
 import type { EntityModel } from './entityModel.js';
 import { readLines, type Line } from './lines.js';
+import type { LineNames } from './refFilters.js';
 import { requestLang } from '../i18n/translate.js';
 
 /**
@@ -76,28 +77,28 @@ export async function present(
   m: EntityModel,
   models: Map<string, EntityModel>,
   rows: Record<string, unknown>[],
-  opts: { list?: boolean; lines?: boolean } = {},
+  opts: { list?: boolean; lines?: boolean; names?: LineNames } = {},
 ) {
   if (!rows.length) return;
   const auth = req.auth!;
   const lang = requestLang(req.headers?.['accept-language']);
   const targets = lookupTargets(m, models);
-  // the names came with the rows (refLabelsColumn), or all of this page's in one statement
+  // the names came with the rows (refLabelsColumn) or with the save's checks; the rest, all of this page's in one statement
   const inRows = '_refs' in rows[0];
-  const labels = inRows
-    ? undefined
-    : await refLabelsMany(
-        db,
-        auth.branchId,
-        targets.map(([field, target]) => ({ key: field, target, ids: rows.map((r) => r[field] as number).filter((id) => id != null) })),
-        lang,
-      );
+  const known = (field: string, id: number) => opts.names?.get(field)?.get(id);
+  const wanted = inRows ? [] : targets.filter(([field]) => rows.some((r) => r[field] != null && known(field, Number(r[field])) === undefined));
+  const labels = await refLabelsMany(
+    db,
+    auth.branchId,
+    wanted.map(([field, target]) => ({ key: field, target, ids: rows.map((r) => r[field] as number).filter((id) => id != null) })),
+    lang,
+  );
   for (const r of rows) {
     const read = (inRows ? r._refs : undefined) as Record<string, string | null> | undefined;
     const refs: Record<string, string> = {};
     for (const [field] of targets) {
       const id = r[field] as number;
-      if (id != null) refs[field] = (read ? read[field] : labels!.get(field)!.get(id)) ?? `#${id}`;
+      if (id != null) refs[field] = (read ? read[field] : (known(field, Number(id)) ?? labels.get(field)?.get(id))) ?? `#${id}`;
     }
     if (Object.keys(refs).length) r._refs = refs;
     else delete r._refs;

@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import type { AuthInfo } from '../context.js';
 import type { Db } from '../db/connect.js';
-import type { EntityField } from '../../src/core/meta/types.js';
+import type { EntityField, Lang } from '../../src/core/meta/types.js';
 import { refSources, resolveRefFilter, resolveRefScope } from '../../src/core/documents/refFilter.js';
 import type { FieldProblem } from '../../src/core/checks/errorMessages.js';
 import { badRequest } from '../http/errors.js';
@@ -17,6 +17,8 @@ export interface RefContext {
   auth: AuthInfo;
   models: Map<string, EntityModel>;
   hooks: EntityHooks;
+  /** the reader's: the names found are the ones the saved row is shown with */
+  lang?: Lang;
 }
 
 const ajv = createAjv();
@@ -56,15 +58,16 @@ function sources(f: EntityField, lines?: string): string[] {
   return [...fields.filter((s) => s !== 'id').map((s) => (lines ? `${lines}/*/${s}` : s)), ...header];
 }
 
-/** The names of the rows the lines' lookups point at, by line field: what a saved document shows. */
+/** The names of the rows some lookups point at, by field: what a saved row or its lines show. */
 export type LineNames = Map<string, Map<number, string>>;
 
 /**
- * Every lookup a document's write touches, in one statement. The header's dependent lookups, checked when the
- * lookup or a field its rule reads is being written: a room must be of the chosen room type, a rate code valid
- * for the type and the dates. Every lookup on the lines being written: it names a row of this property, and a
- * dependent one is among its choices for that line; lines with the same rule inputs are asked together (one
- * ask per lookup column and distinct input, not per line). The names found are kept for the saved lines.
+ * Every lookup a write touches, in one statement. The header's dependent lookups, checked when the lookup or
+ * a field its rule reads is being written: a room must be of the chosen room type, a rate code valid for the
+ * type and the dates; the header's other lookups are only named. Every lookup on the lines being written: it
+ * names a row of this property, and a dependent one is among its choices for that line; lines with the same
+ * rule inputs are asked together (one ask per lookup column and distinct input, not per line). The names
+ * found are kept for the saved row and its lines.
  */
 export async function checkRefs(
   ctx: RefContext,
@@ -72,19 +75,23 @@ export async function checkRefs(
   header: Record<string, unknown>,
   lines: Record<string, Line[]>,
   written: Set<string>,
-): Promise<{ problems: FieldProblem[]; names: Record<string, LineNames> }> {
+): Promise<{ problems: FieldProblem[]; names: Record<string, LineNames>; headerNames: LineNames }> {
   const problems: FieldProblem[] = [];
   const names: Record<string, LineNames> = {};
+  const headerNames: LineNames = new Map();
   const asks: RefAsk[] = [];
   const judges: ((found: RefMatch) => void)[] = [];
   for (const [name, f] of Object.entries(m.schema.properties)) {
     const value = header[name];
-    if (!dependent(f) || value == null) continue;
+    if (!f['x-ref'] || !ctx.models.has(f['x-ref']) || m.virtual.includes(name) || value == null) continue;
+    const id = Number(value);
     const { fields } = refSources(f);
-    if (!written.has(name) && !fields.some((s) => written.has(s))) continue;
-    asks.push(askFor(ctx, f, [Number(value)], header));
+    const checked = dependent(f) && (written.has(name) || fields.some((s) => written.has(s)));
+    asks.push(checked ? askFor(ctx, f, [id], header) : { target: ctx.models.get(f['x-ref'])!, ids: [id] });
     judges.push((found) => {
-      if (!found.get(Number(value))?.fits) problems.push({ field: name, key: 'error.refNotAllowed', params: { sources: sources(f) } });
+      const hit = found.get(id);
+      if (hit) headerNames.set(name, new Map([[id, hit.label]]));
+      if (checked && !hit?.fits) problems.push({ field: name, key: 'error.refNotAllowed', params: { sources: sources(f) } });
     });
   }
   for (const lf of m.lines) {
@@ -96,9 +103,11 @@ export async function checkRefs(
       const found = new Map<number, string>();
       named.set(name, found);
       const groups = new Map<string, { row: Line; at: number[] }>();
+      // a rule that reads none of the line's fields is the same for every line: one ask
+      const perLine = dependent(f) && refSources(f).fields.length > 0;
       rows.forEach((line, i) => {
         if (line[name] == null) return;
-        const key = dependent(f)
+        const key = perLine
           ? JSON.stringify([resolveRefFilter(f['x-refFilter'], line, header), resolveRefScope(f['x-refScope'], line, header) ?? null])
           : '';
         const g = groups.get(key) ?? { row: line, at: [] };
@@ -119,8 +128,8 @@ export async function checkRefs(
       }
     }
   }
-  (await refMatches(ctx.db, ctx.auth.branchId, asks)).forEach((found, i) => judges[i](found));
-  return { problems, names };
+  (await refMatches(ctx.db, ctx.auth.branchId, asks, ctx.lang)).forEach((found, i) => judges[i](found));
+  return { problems, names, headerNames };
 }
 
 /** Every x-refScope must name a rule its target entity's domain registers: a typo stops the start, like any metadata error. */

@@ -187,7 +187,7 @@ export async function dataRoutes(app: FastifyInstance, ctx: AppContext, models: 
             : was;
         }
         await hook?.afterWrite?.(c, 'update', after, virtual);
-        await present(ctx, trx, req, m, models, [after], { lines: false });
+        await present(ctx, trx, req, m, models, [after], { lines: false, names: judged.headerNames });
         await audit(trx, req, { entity: m.id, entityId: id, action: 'update', ...changed(m, before, after) });
         return withhold(m, auth, [after])[0];
       });

@@ -116,7 +116,8 @@ function gatedPool(gate: ConnectionGate, pool: pg.Pool): PostgresPool {
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         const w: PostgresPoolClient & { free?: () => void } = {
-          query: client.query.bind(client) as PostgresPoolClient['query'],
+          // looked up at each call, not bound once, so a bench can watch the statements (bench/support/statements.ts)
+          query: ((...args: Parameters<pg.PoolClient['query']>) => client.query(...args)) as PostgresPoolClient['query'],
           release() {
             client.release();
             const f = w.free;

@@ -9,6 +9,8 @@ export interface EnteredLine {
   unit_id?: number | null;
 }
 
+const ONE = new Decimal(1);
+
 /**
  * The stock units one entered unit makes for each line: 1 in the item's stock unit, purchase_factor in its
  * purchase unit (a case of 24 bottles is 24). Any other unit is refused, naming the line and both units.
@@ -30,29 +32,29 @@ export async function stockFactors(trx: Db, branchId: number, lines: EnteredLine
       JOIN inv_unit su ON su.branch_id = i.branch_id AND su.id = i.stock_unit_id
       JOIN inv_unit pu ON pu.branch_id = i.branch_id AND pu.id = i.purchase_unit_id
      WHERE i.branch_id = ${branchId} AND i.id = ANY(${ids}::bigint[])`.execute(trx);
-  const items = new Map(rows.map((r) => [Number(r.id), r]));
-  const units = await unitCodes(trx, branchId, lines);
-  return lines.map((l, i) => {
+  const items = new Map(rows.map((r) => [Number(r.id), { ...r, factor: new Decimal(r.purchase_factor) }]));
+  const factors: Decimal[] = [];
+  for (const [i, l] of lines.entries()) {
     const item = items.get(Number(l.item_id))!;
     const unit = l.unit_id == null ? Number(item.stock_unit_id) : Number(l.unit_id);
-    if (unit === Number(item.stock_unit_id)) return new Decimal(1);
-    if (unit === Number(item.purchase_unit_id)) return new Decimal(item.purchase_factor);
-    throw badRequest('inventory.unitNotOfItem', {
-      line: i + 1,
-      unit: units.get(unit) ?? unit,
-      item: item.item,
-      stock: item.stock_unit,
-      purchase: item.purchase_unit,
-    });
-  });
+    if (unit === Number(item.stock_unit_id)) factors.push(ONE);
+    else if (unit === Number(item.purchase_unit_id)) factors.push(item.factor);
+    else
+      throw badRequest('inventory.unitNotOfItem', {
+        line: i + 1,
+        unit: (await unitCode(trx, branchId, unit)) ?? unit,
+        item: item.item,
+        stock: item.stock_unit,
+        purchase: item.purchase_unit,
+      });
+  }
+  return factors;
 }
 
-async function unitCodes(trx: Db, branchId: number, lines: EnteredLine[]) {
-  const ids = [...new Set(lines.map((l) => l.unit_id).filter((u): u is number => u != null))];
-  if (!ids.length) return new Map<number, string>();
-  const { rows } = await sql<{ id: number; code: string }>`
-    SELECT id, code FROM inv_unit WHERE branch_id = ${branchId} AND id = ANY(${ids}::bigint[])`.execute(trx);
-  return new Map(rows.map((r) => [Number(r.id), r.code]));
+/** A unit's code, read only to name it in a refusal. */
+async function unitCode(trx: Db, branchId: number, id: number): Promise<string | undefined> {
+  const { rows } = await sql<{ code: string }>`SELECT code FROM inv_unit WHERE branch_id = ${branchId} AND id = ${id}`.execute(trx);
+  return rows[0]?.code;
 }
 
 /** Stock quantities are kept to 3 decimals (grams of a kilo, millilitres of a litre). */

@@ -120,6 +120,20 @@ describe('a direct receipt of Bintang into the main store', () => {
     expect(doc.invoice_status).toBe('not_invoiced');
   });
 
+  it('refuses Bintang counted in kilograms, naming the unit and the two it is kept and bought in', async () => {
+    const res = await create(agus, {
+      supplier_id: id['supplier:SUP-003'],
+      store_id: id['store:MAIN'],
+      delivery_note: 'SJ-NMD-77121',
+      tax_percent: '11',
+      lines: [
+        { item_id: id['item:B-001'], unit_id: id['unit:CS24'], quantity: '1', price: '660000' },
+        { item_id: id['item:B-001'], unit_id: id['unit:KG'], quantity: '3', price: '28000' },
+      ],
+    });
+    expectApiError(res, 400, { message: /^Line 2: KG is neither the stock unit \(BTL\) nor the purchase unit \(CS24\) of B-001 / });
+  });
+
   it('refuses to post a price 9,09 % off (tolerance 2 %) without a reason', async () => {
     expectApiError(await post(agus, first), 400, {
       fields: {

@@ -4,6 +4,7 @@ import type { RouteOptions } from 'fastify';
 import { startTestApp, type ApiClient, type Response, type TestApp } from '../../support/testApp.js';
 import { idOf } from '../expectations.js';
 import { runKey, waitForRun } from '../../support/flows.js';
+import { audit } from '../../../server/http/audit.js';
 
 /**
  * Secrets never enter the audit log, the logs, the mail outbox or an error body. Canary passwords, a card
@@ -179,6 +180,24 @@ describe('where secrets must never be', () => {
     expect(trail).not.toMatch(/scrypt\$/);
     expect(trail).not.toContain(`"${CVV}"`);
     expect(trail).not.toMatch(/"(password|password_hash|cvv)"/);
+  });
+
+  it('a raw body handed to the trail loses every secret-named key at any depth, and the rest is kept as given', async () => {
+    const after = {
+      number: 'RC-202611-0042',
+      lines: [{ item_id: 7, quantity: '24.000', note: 'password printed on the delivery note' }],
+      payment: { method: 'card', card_number: CARD, CVV: CVV, holder: { name: 'Budi Santoso', Token: 'tok_4f9a' } },
+    };
+    await t.database.db
+      .transaction()
+      .execute((trx) => audit(trx, undefined, { entity: 'inventory/receiving', entityId: 'secrets-check', action: 'create', after }));
+    const { rows } = await sql<{ after: unknown }>`
+      SELECT after FROM audit_log WHERE entity_id = 'secrets-check'`.execute(t.database.db);
+    expect(rows[0].after).toEqual({
+      number: 'RC-202611-0042',
+      lines: [{ item_id: 7, quantity: '24.000', note: 'password printed on the delivery note' }],
+      payment: { method: 'card', holder: { name: 'Budi Santoso' } },
+    });
   });
 
   it("a finished flow run keeps neither the upload nor the checked rows, only its input's name and its outcome", async () => {
