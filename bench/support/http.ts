@@ -35,13 +35,10 @@ export class BenchClient {
       // as the app's data provider does: each command carries its own key (money moves require one)
       if (path.startsWith('/api/ops/')) headers['idempotency-key'] = crypto.randomUUID();
     }
+    // timed from the request leaving to the answer arriving: the client's own encoding is left out, as its decoding is
+    const payload = body === undefined ? undefined : JSON.stringify(body);
     const t0 = performance.now();
-    const res = await this.pool.request({
-      method: method as 'GET',
-      path,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await this.pool.request({ method: method as 'GET', path, headers, body: payload });
     const raw = Buffer.from(await res.body.arrayBuffer());
     const ms = performance.now() - t0;
     const set = res.headers['set-cookie'];
