@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing (npm packages; Debian's chromium and PostgreSQL server when
 // absent), builds the client, runs the static checks and every vitest project (unit, meta, API on PGlite
 // and on PostgreSQL, browser), and ends with one line: "N passed, N failed".
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,19 +52,53 @@ for (const [name, cmd] of checks) {
   console.log(`${name}: ${r.status === 0 ? 'passed' : 'FAILED'}`);
 }
 
-const report = path.join(results, 'vitest.json');
-fs.rmSync(report, { force: true });
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const vitest = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
-if (fs.existsSync(report)) {
-  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  // A file that could not run at all counts as a failure even when it declared no test.
-  failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-} else {
-  failed++;
+/**
+ * One vitest run, reporting to its own JSON file; `quiet` keeps its output until it ends (printed then, so two
+ * runs side by side do not interleave their lines).
+ */
+function runVitest(name, extra, quiet) {
+  const report = path.join(results, `${name}.json`);
+  fs.rmSync(report, { force: true });
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    child.on('close', (status) => resolve({ name, report, status, output }));
+  });
 }
-if (vitest.status !== 0 && failed === 0) failed++;
+
+function count({ report, status }) {
+  let p = 0;
+  let f = 0;
+  if (fs.existsSync(report)) {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    p += r.numPassedTests;
+    f += r.numFailedTests;
+    // A file that could not run at all counts as a failure even when it declared no test.
+    f += r.testResults.filter((t) => t.status === 'failed' && t.assertionResults.length === 0).length;
+  } else {
+    f++;
+  }
+  if (status !== 0 && f === 0) f++;
+  return [p, f];
+}
+
+// The fault tests (a server killed, cut off, restored: 7 minutes, mostly waiting for processes) run beside the
+// rest in a second vitest, not after it: in one run, vitest puts every project that runs its files one at a time
+// (these and the browser tests) into one queue after the others, so the two waited for each other. Given
+// arguments (a project, a file), one run does what they say.
+const FAULTS = 'faults';
+const runs =
+  process.argv.length > 2
+    ? [runVitest('vitest', process.argv.slice(2), false)]
+    : [runVitest('vitest', ['--project', `!${FAULTS}`], false), runVitest(FAULTS, ['--project', FAULTS], true)];
+for (const run of await Promise.all(runs)) {
+  if (run.output) process.stdout.write(`\n── ${run.name} ──\n${run.output}`);
+  const [p, f] = count(run);
+  passed += p;
+  failed += f;
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
