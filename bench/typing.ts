@@ -12,6 +12,7 @@ import { copyOfRepository } from '../tests/meta/fixtureProject.js';
 import { addJournalVoucher } from '../tests/support/journalVoucher.js';
 import { ms, percentile } from './stats.js';
 import { Findings } from './support/suite.js';
+import type { RouteNode } from '../src/core/meta/types.js';
 
 const LINES = 50;
 const KEYS = 'Kopi tubruk 12';
@@ -26,11 +27,19 @@ export async function benchTyping(): Promise<Findings> {
   if (!fs.existsSync(path.join(projectRoot, 'dist', 'index.html'))) throw new Error('build the client first (npm run build)');
   const project = copyOfRepository();
   addJournalVoucher(project);
-  // the browser's routes are built into the bundle: the voucher is shown on a route the bundle has
+  // the browser's routes are built into the bundle: the voucher is shown on a route the bundle has, under the
+  // voucher's right (an entity's right is declared once)
   project.write('screens/sales/arrangement.json', project.read('screens/fixture/sample-journal.json'));
+  const onVoucher = (nodes: RouteNode[]) =>
+    nodes.forEach((n) => {
+      if (n.screen === 'sales/arrangement') n.permission = 'gl.sample-journal';
+      onVoucher(n.children ?? []);
+    });
+  project.edit<{ routes: RouteNode[] }>('routes.json', (file) => onVoucher(file.routes));
   fs.symlinkSync(path.join(projectRoot, 'dist'), project.path('dist'));
-  const database = await connect({ dataDir: 'memory://' });
+  // the metadata first: a mistake in it leaves no database thread running
   const meta = loadMeta(project.root);
+  const database = await connect({ dataDir: 'memory://' });
   await migrate(database.db, path.join(projectRoot, 'server', 'migrations'));
   await seedDemo(database.db, meta);
   const app = await buildApp({
