@@ -53,10 +53,10 @@ export async function benchDocumentSave(ctx: SuiteContext): Promise<Findings> {
 
     let n = 0;
     const nextNumber = () => `JV-${run}-${++n}`;
-    const save = async (number: string) =>
-      (await create('/api/data/fixture/sample-journal', { number, voucher_date: '2026-11-23', memo: 'Penjualan kopi', lines })).id;
-    const viaApi = () =>
-      create('/api/data/fixture/sample-journal', { number: nextNumber(), voucher_date: '2026-11-23', memo: 'Penjualan kopi', lines });
+    const voucher = (number: string) =>
+      create('/api/data/fixture/sample-journal', { number, voucher_date: '2026-11-23', memo: 'Penjualan kopi', lines });
+    const save = async (number: string) => (await voucher(number)).id;
+    const viaApi = () => voucher(nextNumber());
     // the voucher table is new: its first row's id would be 1, like the user's and the property's
     await viaApi();
     const { count, again: viaStatements } = await statementsOfSave(ctx.database.db, 'sample_journal', nextNumber, save);

@@ -69,8 +69,7 @@ export async function benchReceiving(ctx: SuiteContext): Promise<Findings> {
     return Number(res.body.id);
   };
   const viaApi = () => save(nextNumber());
-  const { count, again: viaStatements } = await statementsOfSave(db, 'inv_receipt', nextNumber, save);
-  const first = await save(nextNumber());
+  const { first, count, again: viaStatements } = await statementsOfSave(db, 'inv_receipt', nextNumber, save);
 
   const { rows: stored } = await sql<Record<string, unknown>>`
     SELECT ${sql.join(HEADER.map((c) => sql`${sql.ref(c)}::text AS ${sql.ref(c)}`))} FROM inv_receipt

@@ -57,22 +57,23 @@ export function replay(db: Db, statements: SentStatement[], swap: (value: unknow
 }
 
 /**
- * The raw side of a document's save: the statements `save` sent inside its transaction for its first document,
- * sent again directly by `again()`, each with the next number and, after the header's insert into `table`, the
- * new row's id where the first one's was.
+ * The raw side of a document's save: the statements `save` sent inside its transaction for its first document
+ * (whose id is `first`), sent again directly by `again()`, each with the next number and, after the header's
+ * insert into `table`, the new row's id where the first one's was.
  */
 export async function statementsOfSave(
   db: Db,
   table: string,
   nextNumber: () => string,
   save: (number: string) => Promise<number>,
-): Promise<{ count: number; again: () => Promise<void> }> {
+): Promise<{ first: number; count: number; again: () => Promise<void> }> {
   const firstNumber = nextNumber();
   const { result: first, statements } = await recordTransaction(() => save(firstNumber));
   const header = statements.findIndex((s) => s.text.trimStart().toLowerCase().startsWith(`insert into "${table}" `));
   // the id is swapped by value: one as small as a user's or the property's id would be taken for theirs
   if (header < 0 || first <= 1) throw new Error(`${table}: the save did not insert its row as expected`);
   return {
+    first,
     count: statements.length,
     again: () => {
       const number = nextNumber();
