@@ -1,5 +1,16 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * `TEST_RUN=one-at-a-time`: only the projects that run their files one after another (the browser and fault
+ * tests); `TEST_RUN=parallel`: only the others. scripts/test.mjs runs the two side by side (see there why).
+ */
+function inRun(projects: TestProjectInlineConfiguration[]) {
+  const run = process.env.TEST_RUN;
+  if (!run) return projects;
+  if (run !== 'one-at-a-time' && run !== 'parallel') throw new Error(`TEST_RUN=${run}: one-at-a-time or parallel`);
+  return projects.filter((p) => (p.test?.fileParallelism === false) === (run === 'one-at-a-time'));
+}
 
 // One project per kind of test; scripts/test.mjs runs them all and sums the results.
 export default defineConfig({
@@ -8,7 +19,7 @@ export default defineConfig({
     // server, database or browser, so two files side by side use both cores (the suite: 26.5 → 21.7 min
     // on a machine busy with other work). The browser and fault files still run one after another.
     maxWorkers: Math.max(2, os.availableParallelism()),
-    projects: [
+    projects: inRun([
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'meta', include: ['tests/meta/**/*.test.ts'], environment: 'node', hookTimeout: 120_000 } },
       {
@@ -61,6 +72,6 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-    ],
+    ]),
   },
 });

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
 import { freePort, startServerProcess, type ServerProcess } from '../support/serverProcess.js';
+import { seededDataDir } from '../support/seededDataDir.js';
 
 /**
  * Budi Santoso, the accountant who audits the income, on a server of this test's own (the night audit moves the
@@ -27,9 +26,9 @@ const step = <T>(action: Promise<T>) => {
 let auditDay: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-e2e-income-audit-'));
+  dataDir = seededDataDir('hotelier-e2e-income-audit-');
   port = await freePort();
-  [server, browser] = await Promise.all([startServerProcess({ dataDir, port, timeoutMs: 300_000 }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServerProcess({ dataDir, port }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

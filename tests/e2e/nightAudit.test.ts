@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
 import { freePort, startServerProcess, type ServerProcess } from '../support/serverProcess.js';
+import { seededDataDir } from '../support/seededDataDir.js';
 
 /**
  * The night auditor closes the demo hotel's day in the browser, on a server of this test's own (the audit moves
@@ -19,7 +18,7 @@ let port: number;
 const base = () => `http://localhost:${port}`;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-e2e-night-audit-'));
+  dataDir = seededDataDir('hotelier-e2e-night-audit-');
   port = await freePort();
   // steps slowed enough to see the progress between them
   [server, browser] = await Promise.all([startServerProcess({ dataDir, port, env: { FLOW_STEP_PAUSE_MS: '700' } }), launchBrowser()]);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, signIn } from '../support/browser.js';
 import { freePort, startServerProcess, type ServerProcess } from '../support/serverProcess.js';
+import { seededDataDir } from '../support/seededDataDir.js';
 import { pdfPages } from '../support/pdfText.js';
 
 /**
@@ -22,7 +21,7 @@ const base = () => `http://localhost:${port}`;
 const boot = () => startServerProcess({ dataDir, port, env: { FLOW_STEP_PAUSE_MS: '2000' } });
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-e2e-flows-'));
+  dataDir = seededDataDir('hotelier-e2e-flows-');
   port = await freePort();
   [server, browser] = await Promise.all([boot(), launchBrowser()]);
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { FlowRunView } from '../../../src/core/flows/types.js';
 import { HttpClient } from '../../support/httpClient.js';
-import { freshPostgresDatabase } from '../../support/postgres.js';
+import { demoForServer } from '../../support/seededDataDir.js';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess.js';
 
 /**
@@ -89,7 +89,7 @@ const importOf = async (prefix: string) => ({
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-flows-'));
-  databaseUrl = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
+  databaseUrl = await demoForServer(dataDir);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowRunView } from '../../../src/core/flows/types.js';
 import { HttpClient } from '../../support/httpClient.js';
-import { freshPostgresDatabase } from '../../support/postgres.js';
+import { demoForServer } from '../../support/seededDataDir.js';
 import { startServerProcess, type ServerProcess } from '../../support/serverProcess.js';
 
 /**
@@ -42,7 +42,7 @@ async function until(id: string, test: (v: FlowRunView) => boolean, timeoutMs = 
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-night-audit-'));
-  databaseUrl = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
+  databaseUrl = await demoForServer(dataDir);
 }, 60_000);
 
 afterAll(async () => {
@@ -54,9 +54,9 @@ describe(`the night audit killed with kill -9 resumes to the same totals (${proc
   it(
     'an uninterrupted audit of the same demo hotel in another server, for comparison',
     async () => {
-      // seeded by the server itself as npm start does (business date = today), like the one killed below
+      // the same demo hotel as the one killed below
       const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-night-audit-clean-'));
-      const otherDb = process.env.TEST_DB === 'postgres' ? await freshPostgresDatabase() : undefined;
+      const otherDb = await demoForServer(otherDir);
       const other = await startServerProcess({ dataDir: otherDir, env: { DATABASE_URL: otherDb } });
       try {
         const client = new HttpClient(other.url);
