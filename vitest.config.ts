@@ -1,16 +1,5 @@
 import os from 'node:os';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-
-/**
- * `TEST_RUN=one-at-a-time`: only the projects that run their files one after another (the browser and fault
- * tests); `TEST_RUN=parallel`: only the others. scripts/test.mjs runs the two side by side (see there why).
- */
-function inRun(projects: TestProjectInlineConfiguration[]) {
-  const run = process.env.TEST_RUN;
-  if (!run) return projects;
-  if (run !== 'one-at-a-time' && run !== 'parallel') throw new Error(`TEST_RUN=${run}: one-at-a-time or parallel`);
-  return projects.filter((p) => (p.test?.fileParallelism === false) === (run === 'one-at-a-time'));
-}
+import { defineConfig } from 'vitest/config';
 
 // One project per kind of test; scripts/test.mjs runs them all and sums the results.
 export default defineConfig({
@@ -19,9 +8,10 @@ export default defineConfig({
     // server, database or browser, so two files side by side use both cores (the suite: 26.5 → 21.7 min
     // on a machine busy with other work). The browser and fault files still run one after another.
     maxWorkers: Math.max(2, os.availableParallelism()),
-    projects: inRun([
+    projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      { test: { name: 'meta', include: ['tests/meta/**/*.test.ts'], environment: 'node', hookTimeout: 120_000 } },
+      // a meta test copies the repository and loads every definition: seconds, more beside the API tests
+      { test: { name: 'meta', include: ['tests/meta/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 } },
       {
         test: {
           name: 'api-pglite',
@@ -72,6 +62,6 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-    ]),
+    ],
   },
 });

@@ -32,6 +32,8 @@ async function answer(req) {
       return;
     }
     if (req.dumpTo) {
+      // written at a checkpoint, a database started from the dump replays no WAL (a second less per start)
+      await lite.exec('CHECKPOINT');
       const dump = await lite.dumpDataDir('none');
       await writeFile(req.dumpTo, Buffer.from(await dump.arrayBuffer()));
       port.postMessage({ id: req.id, bytes: new Uint8Array() });
