@@ -1,12 +1,35 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+
+/**
+ * routes.json as the browser bundles it: the route tree without what only the server reads (each route's
+ * operations and standard actions, which make the rights catalogue). 3 kB of gzip off every first load.
+ */
+function clientRoutes(): Plugin {
+  const serverOnly = new Set(['$schema', 'ops', 'actions']);
+  const strip = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(strip)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (serverOnly.has(k) ? [] : [[k, strip(v)]])))
+        : value;
+  return {
+    name: 'hotelier-client-routes',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.endsWith('/routes.json')) return null;
+      return { code: JSON.stringify(strip(JSON.parse(code))), map: null };
+    },
+  };
+}
 
 export default defineConfig({
   // every asset also as .br and .gz at the highest levels, once at build time: the server sends the
   // pre-compressed file (@fastify/static preCompressed) instead of compressing on each request
   plugins: [
+    clientRoutes(),
     react(),
     compression({
       algorithms: [
