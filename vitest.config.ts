@@ -54,6 +54,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2eServer.ts'],
+          setupFiles: ['tests/support/e2eReady.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

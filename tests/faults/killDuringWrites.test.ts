@@ -84,8 +84,9 @@ async function check(session: HttpClient, trial: Trial) {
 }
 
 async function trials(kind: string, dataDir: string, databaseUrl?: string) {
-  const start = () => startServerProcess({ dataDir, env: { DATABASE_URL: databaseUrl } });
-  let server = await start();
+  const start = (timeoutMs?: number) => startServerProcess({ dataDir, env: { DATABASE_URL: databaseUrl }, timeoutMs });
+  // the first start seeds the demo hotel: minutes on two cores busy with the rest of the suite
+  let server = await start(600_000);
   let session = await new HttpClient(server.url).login('admin');
   let acknowledged = 0;
   let stored = 0;
