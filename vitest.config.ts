@@ -55,7 +55,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/e2eServer.ts'],
           setupFiles: ['tests/support/e2eReady.ts'],
-          fileParallelism: false,
+          // after the rest (a browser file beside two API files overloaded two cores), two files at a time, each on
+          // a shared server of its own
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // a page polled for its figures gets ten seconds, not Vitest's one: a first page of a new browser context

@@ -82,8 +82,7 @@ export async function connect({ databaseUrl, dataDir, loadDataDir, poolSize = PO
   }
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  const thread = new PGliteThread(dir, loadDataDir);
-  await thread.waitReady;
+  const thread = await PGliteThread.start(dir, loadDataDir);
   // PGlite is one session: the gate lets autocommit statements queue at it side by side, a transaction alone.
   const gate = new ConnectionGate({ capacity: PGLITE_QUEUED, heavyCapacity: 1, interactiveGraceMs: INTERACTIVE_GRACE_MS });
   const setup = Object.entries(PLANNER).map(([k, v]) => `SET ${k} = ${v}`);

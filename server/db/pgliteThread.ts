@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
@@ -6,6 +9,27 @@ type WorkerReply = { id: number; bytes: Uint8Array } | { id: number; error: stri
 
 // Extended-protocol messages that wait for the Sync (or Flush) closing their batch: one thread hop per statement.
 const BATCHED = new Set(['P', 'B', 'D', 'E', 'C'].map((c) => c.charCodeAt(0)));
+
+interface PGliteModules {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+}
+
+let compiled: Promise<PGliteModules> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and handed to each database's thread: every thread compiled
+ * its own copy, a second of CPU for each database started, which the test suite does hundreds of times.
+ */
+function pgliteModules(): Promise<PGliteModules> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const compile = async (file: string) => WebAssembly.compile(new Uint8Array(await readFile(path.join(dist, file))));
+  compiled ??= Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]).then(([pgliteWasmModule, initdbWasmModule]) => ({
+    pgliteWasmModule,
+    initdbWasmModule,
+  }));
+  return compiled;
+}
 
 /**
  * The main thread's side of the embedded database (pgliteWorker.mjs runs it in a worker thread). Each of its
@@ -18,9 +42,15 @@ export class PGliteThread {
   private readonly pending = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
   readonly waitReady: Promise<void>;
 
-  /** loadDataDir: a dump written by dumpTo() to start from */
-  constructor(dataDir: string, loadDataDir?: string) {
-    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, loadDataDir } });
+  /** A database's thread, started (loadDataDir: a dump written by dumpTo() to start from). */
+  static async start(dataDir: string, loadDataDir?: string): Promise<PGliteThread> {
+    const thread = new PGliteThread(dataDir, loadDataDir, await pgliteModules());
+    await thread.waitReady;
+    return thread;
+  }
+
+  private constructor(dataDir: string, loadDataDir: string | undefined, modules: PGliteModules) {
+    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, loadDataDir, modules } });
     this.waitReady = new Promise((resolve, reject) => {
       const onMessage = (m: { id: number; ready?: boolean }) => {
         if (m.id !== 0) return;

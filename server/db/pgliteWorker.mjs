@@ -15,7 +15,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 const port = parentPort;
 keepFileSizes();
 const loadDataDir = workerData.loadDataDir ? new Blob([await readFile(workerData.loadDataDir)]) : undefined;
-const lite = await PGlite.create({ dataDir: workerData.dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
+const lite = await PGlite.create({
+  dataDir: workerData.dataDir,
+  loadDataDir,
+  extensions: { btree_gist, pg_trgm },
+  // compiled once by the main thread (pgliteThread.ts)
+  ...workerData.modules,
+  // in memory, a WAL segment written is not kept for reuse: a dump then holds one segment, not four (126 → 76 MB
+  // for the demo hotel, which each API test file starts from)
+  ...(workerData.dataDir === 'memory://' ? { postgresqlconf: ['wal_recycle = off'] } : {}),
+});
 port.postMessage({ id: 0, ready: true });
 
 // One message at a time, in order: the connection on the other side sends its next batch only after a reply.

@@ -3,8 +3,14 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const baseUrl = () => inject('e2eBaseUrl');
-export const dataDir = () => inject('e2eDataDir');
+/** The index of the shared server this file holds (tests/support/e2eReady.ts). */
+function server(): number {
+  const held = process.env.E2E_SERVER;
+  if (held === undefined) throw new Error('no shared server is held: a browser test runs with tests/support/e2eReady.ts');
+  return Number(held);
+}
+export const baseUrl = () => inject('e2eBaseUrls')[server()];
+export const dataDir = () => inject('e2eDataDirs')[server()];
 export const SCREENSHOTS = path.resolve('test-results', 'screenshots');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

@@ -1,10 +1,58 @@
 import fs from 'node:fs';
-import { beforeAll, inject } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
 
-/** Setup file of every browser test file: the shared server, started in the background by the global setup, serves. */
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether a process still runs (a claim of a worker that died is free again). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The process holding a server; while its claim is being written, or just released, this one's own. */
+function holder(dir: string): number {
+  try {
+    return Number(fs.readFileSync(path.join(dir, 'pid'), 'utf8')) || process.pid;
+  } catch {
+    return process.pid;
+  }
+}
+
+let claim: string | undefined;
+
+/**
+ * Setup file of every browser test file: waits for the shared servers, started in the background by the global
+ * setup, then holds one that no other file holds (a directory made beside the status file, which only one process
+ * can make) for the file's tests, named by E2E_SERVER (tests/support/browser.ts).
+ */
 beforeAll(async () => {
   const file = inject('e2eStatusFile');
-  while (!fs.existsSync(file)) await new Promise((r) => setTimeout(r, 200));
+  while (!fs.existsSync(file)) await sleep(200);
   const status = fs.readFileSync(file, 'utf8');
   if (status !== 'ready') throw new Error(status);
+  for (;;) {
+    for (let i = 0; i < inject('e2eBaseUrls').length; i++) {
+      const dir = path.join(path.dirname(file), `held-${i}`);
+      try {
+        fs.mkdirSync(dir);
+      } catch {
+        if (!alive(holder(dir))) fs.rmSync(dir, { recursive: true, force: true });
+        continue;
+      }
+      fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
+      claim = dir;
+      process.env.E2E_SERVER = String(i);
+      return;
+    }
+    await sleep(200);
+  }
 }, 900_000);
+
+afterAll(() => {
+  if (claim) fs.rmSync(claim, { recursive: true, force: true });
+});

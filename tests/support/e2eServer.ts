@@ -6,14 +6,15 @@ import { projectRoot } from '../../server/config.js';
 import { freePort, startServerProcess, type ServerProcess } from './serverProcess.js';
 
 /**
- * Vitest global setup for the browser tests: the real server (built client, embedded PGlite in a
- * temporary directory, demo hotel) on a free port, exactly as `npm start` serves it. The demo is seeded
- * by a first start in a directory of its own, which the shared server and the tests that need a server of
- * their own start from a copy of (tests/support/seededDataDir.ts).
+ * Vitest global setup for the browser tests: the real servers (built client, embedded PGlite in a temporary
+ * directory, demo hotel), exactly as `npm start` serves it, one for each browser test file that runs at a time
+ * (the project's maxWorkers), so two files never change the same hotel under each other. The demo is seeded once
+ * by a first start in a directory of its own; each shared server, and each test that needs a server of its own,
+ * starts from a copy of it (tests/support/seededDataDir.ts).
  *
  * Vitest runs every project's global setup, one after another, before the first test of any project: the
- * seeding goes on in the background while the API tests run, and each browser test file waits for the server
- * first (tests/support/e2eReady.ts), told by a status file.
+ * seeding goes on in the background while the API tests run, and each browser test file waits for the servers
+ * first and takes one that no other file holds (tests/support/e2eReady.ts).
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(projectRoot, 'dist', 'index.html'))) {
@@ -21,13 +22,14 @@ export default async function setup(project: TestProject) {
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-e2e-'));
   const seeded = path.join(work, 'demo');
-  const dataDir = path.join(work, 'served');
   const status = path.join(work, 'status');
-  const port = await freePort();
-  const starting = (async (): Promise<ServerProcess> => {
+  const count = Math.max(1, project.config.maxWorkers);
+  const dataDirs = Array.from({ length: count }, (_, i) => path.join(work, `served-${i}`));
+  const ports = await Promise.all(dataDirs.map(() => freePort()));
+  const starting = (async (): Promise<ServerProcess[]> => {
     await (await startServerProcess({ dataDir: seeded, timeoutMs: 600_000 })).stop();
-    fs.cpSync(seeded, dataDir, { recursive: true });
-    return startServerProcess({ dataDir, port });
+    for (const dir of dataDirs) fs.cpSync(seeded, dir, { recursive: true });
+    return Promise.all(dataDirs.map((dataDir, i) => startServerProcess({ dataDir, port: ports[i] })));
   })();
   // written whole, then renamed: a reader never sees it half-written
   const tell = (text: string) => {
@@ -36,23 +38,27 @@ export default async function setup(project: TestProject) {
   };
   starting.then(
     () => tell('ready'),
-    (err: Error) => tell(`the browser tests' server did not start: ${err.message}`),
+    (err: Error) => tell(`the browser tests' servers did not start: ${err.message}`),
   );
-  project.provide('e2eBaseUrl', `http://localhost:${port}`);
-  project.provide('e2eDataDir', dataDir);
+  project.provide(
+    'e2eBaseUrls',
+    ports.map((port) => `http://localhost:${port}`),
+  );
+  project.provide('e2eDataDirs', dataDirs);
   project.provide('e2eSeededDir', seeded);
   project.provide('e2eStatusFile', status);
   return async () => {
-    await (await starting.catch(() => undefined))?.stop();
+    const servers = await starting.catch(() => []);
+    await Promise.all(servers.map((s) => s.stop()));
     fs.rmSync(work, { recursive: true, force: true });
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseUrl: string;
-    e2eDataDir: string;
-    /** 'ready' once the shared server serves, else why it did not start (written by the global setup) */
+    e2eBaseUrls: string[];
+    e2eDataDirs: string[];
+    /** 'ready' once the shared servers serve, else why they did not start (written by the global setup) */
     e2eStatusFile: string;
   }
 }
