@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { badRequest, invalid } from '../http/errors.js';
 import { Count } from '../i18n/translate.js';
 
@@ -42,7 +42,8 @@ export async function parseWorkbook(name: string, data: Buffer): Promise<ParsedS
   const lower = name.toLowerCase();
   if (lower.endsWith('.csv')) return [parseCsv(name, data.toString('utf8').replace(/^\ufeff/, ''))];
   if (!lower.endsWith('.xlsx')) throw badRequest('import.unknownType');
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

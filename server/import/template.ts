@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { AppContext } from '../context.js';
 import type { EntityModel } from '../data/entityModel.js';
 import type { Lang } from '../../src/core/meta/types.js';
@@ -22,7 +21,8 @@ function accepts(ctx: AppContext, m: EntityModel, field: string, lang: Lang): st
 
 /** An empty workbook whose header row is the entity's fields (required ones marked *), and a guide sheet. */
 export async function templateWorkbook(ctx: AppContext, m: EntityModel, lang: Lang): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   const fields = importFields(m).sort((a, b) => Number(m.required.has(b)) - Number(m.required.has(a)));
   const ws = wb.addWorksheet(translate(ctx.meta.labels, lang, m.schema.title ?? m.id).slice(0, 31));
   ws.addRow(fields.map((f) => `${fieldLabel(ctx, m, f, lang)}${m.required.has(f) ? ' *' : ''}`)).font = { bold: true };

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ReportColumn } from '../../../src/core/meta/types.js';
 import { layoutReport, type ReportResult } from '../../../src/core/reports/layout.js';
 import type { Presentation } from './presentation.js';
@@ -60,7 +60,9 @@ function sheetName(title: string, used: Set<string>) {
  * real numbers and dates with number formats.
  */
 export async function writeXlsx(reports: { result: ReportResult; p: Presentation }[], out: Writable) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // loaded when a workbook is first made or read: importing it took a third of a second of every server start
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Hotelier';
   const used = new Set<string>();
   for (const { result, p } of reports) {
