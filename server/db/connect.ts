@@ -158,7 +158,8 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process still runs (a lock or claim left by a dead one is free). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

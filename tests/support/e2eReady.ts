@@ -1,18 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { isAlive } from '../../server/db/connect.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Whether a process still runs (a claim of a worker that died is free again). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The process holding a server; while its claim is being written, or just released, this one's own. */
 function holder(dir: string): number {
@@ -41,7 +32,7 @@ beforeAll(async () => {
       try {
         fs.mkdirSync(dir);
       } catch {
-        if (!alive(holder(dir))) fs.rmSync(dir, { recursive: true, force: true });
+        if (!isAlive(holder(dir))) fs.rmSync(dir, { recursive: true, force: true });
         continue;
       }
       fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
