@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
+import { serverCommand } from '../scripts/build-server.mjs';
 import { chromium } from 'playwright-core';
 import { projectRoot } from '../server/config.js';
 import { kb } from './stats.js';
@@ -57,7 +58,8 @@ async function jsLoadedBy(baseUrl: string, url: string, waitFor: string, signInA
 export async function benchBundle(port = 8299): Promise<Findings> {
   if (!fs.existsSync(path.join(projectRoot, 'dist', 'index.html'))) throw new Error('build the client first (npm run build)');
   const dataDir = fs.mkdtempSync('/tmp/hotelier-bench-');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [node, args] = await serverCommand();
+  const child = spawn(node, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],

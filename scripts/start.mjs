@@ -5,11 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
+import { serverCommand } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureDeps();
 buildIfStale();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const [node, args] = await serverCommand();
+const server = spawn(node, args, {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDeps } from './ensure-deps.mjs';
 import { buildIfStale } from './build-if-stale.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -32,6 +33,8 @@ function ensureSystemPackages() {
 ensureDeps();
 ensureSystemPackages();
 buildIfStale();
+// once here, so the test files that start servers side by side find it built
+await buildServerIfStale();
 fs.mkdirSync(results, { recursive: true });
 
 let passed = 0;

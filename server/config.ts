@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,13 @@ export interface Config {
   flowStepPauseMs: number;
 }
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The folder holding package.json, above this file both as TypeScript (server/) and built (build/server/). */
+export const projectRoot = (function findRoot(dir: string): string {
+  if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+  const parent = path.dirname(dir);
+  if (parent === dir) throw new Error('Hotelier cannot find its package.json above its own code');
+  return findRoot(parent);
+})(path.dirname(fileURLToPath(import.meta.url)));
 
 function serverProcesses(env: NodeJS.ProcessEnv): number {
   if (!env.DATABASE_URL) return 1;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverCommand } from '../../scripts/build-server.mjs';
 import pg from 'pg';
 import { projectRoot } from '../../server/config.js';
 import { findPostgresBin, startThrowawayPostgres } from '../../tests/support/throwawayPostgres.js';
@@ -70,7 +71,8 @@ function cpuProfileArgs(): string[] {
 
 export async function startServer(database: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hotelier-bench-'));
-  const child: ChildProcess = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', 'server/main.ts'], {
+  const [node, args] = await serverCommand();
+  const child: ChildProcess = spawn(node, [...cpuProfileArgs(), ...args], {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { builtServer } from '../../scripts/build-server.mjs';
 import { HttpClient } from '../support/httpClient.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwawayPostgres.js';
@@ -23,7 +24,7 @@ function serverProcesses(primary: number): number[] {
     .filter((d) => {
       try {
         const parent = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-        return parent === primary && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('server/main.ts');
+        return parent === primary && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(builtServer);
       } catch {
         return false;
       }

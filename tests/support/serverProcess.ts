@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serverCommand } from '../../scripts/build-server.mjs';
 import net from 'node:net';
 import { projectRoot } from '../../server/config.js';
 
@@ -46,7 +47,8 @@ export async function startServerProcess(options: {
     ...options.env,
   };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [node, args] = await serverCommand();
+  const child = spawn(node, args, {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,3 @@
+export const builtServer: string;
+export function buildServerIfStale(): Promise<string>;
+export function serverCommand(): Promise<[string, string[]]>;
