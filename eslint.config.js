@@ -8,7 +8,17 @@ import globals from 'globals';
 import { layerZones } from './scripts/layers.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'build/**', 'data/**', 'node_modules/**', 'test-results/**', 'tests/meta/fixtures/**', 'tests/unit/layering/fixture/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'build/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'tests/meta/fixtures/**',
+      'tests/unit/layering/fixture/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
