@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext, AuthInfo } from '../context.js';
-import type { DashboardScreen, RouteNode, Screen } from '../../src/core/meta/types.js';
+import { routeNameKey, type DashboardScreen, type RouteNode, type Screen } from '../../src/core/meta/types.js';
 import { canRun, effectiveReport } from '../reports/definitions.js';
 import { propertyContext } from '../reports/runner.js';
 import { notFound } from '../http/errors.js';
@@ -19,9 +19,12 @@ export async function loadMenuOverrides(ctx: AppContext, branchId: number) {
 }
 
 export async function metaRoutes(app: FastifyInstance, ctx: AppContext) {
+  // the routes' names travel with the labels: the browser's copy of routes.json has none (vite.config.ts)
+  const named = ctx.meta.flatRoutes.flatMap((r) => (r.node.name ? [[routeNameKey(r.fullPath), r.node.name] as const] : []));
+  const labels = [...ctx.meta.labels, ...named];
   const labelsByLang = {
-    en: Object.fromEntries([...ctx.meta.labels].map(([k, v]) => [k, v.en])),
-    id: Object.fromEntries([...ctx.meta.labels].map(([k, v]) => [k, v.id])),
+    en: Object.fromEntries(labels.map(([k, v]) => [k, v.en])),
+    id: Object.fromEntries(labels.map(([k, v]) => [k, v.id])),
   };
   const etag = crypto.createHash('sha1').update(JSON.stringify(labelsByLang)).digest('hex').slice(0, 16);
 

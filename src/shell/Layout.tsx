@@ -1,20 +1,22 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useStore } from '../engine/store';
 import { useI18n } from '../engine/i18n/i18n';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { ThemePanel } from './ThemePanel';
 import { setTheme, themeStore } from './theme';
 import { AppVersion } from './AppVersion';
 
 const MOBILE = '(max-width: 767px)';
+// loaded when first opened: most sessions never open it, and every first load would carry it
+const ThemePanel = lazy(() => import('./ThemePanel').then((m) => ({ default: m.ThemePanel })));
 
 /** The signed-in shell: header, menu, content and footer, with the skin and layout options on <body>. */
 export function Layout() {
   const theme = useStore(themeStore);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
+  const [themeAsked, setThemeAsked] = useState(false);
   const location = useLocation();
   const { t } = useI18n();
 
@@ -40,7 +42,13 @@ export function Layout() {
 
   return (
     <div className="app">
-      <Header onToggleSidebar={toggleSidebar} onToggleTheme={() => setThemeOpen((o) => !o)} />
+      <Header
+        onToggleSidebar={toggleSidebar}
+        onToggleTheme={() => {
+          setThemeAsked(true);
+          setThemeOpen((o) => !o);
+        }}
+      />
       <Sidebar onNavigate={() => setMobileOpen(false)} />
       <div className="sidebar-backdrop" onClick={() => setMobileOpen(false)} />
       <div className="app-content">
@@ -54,7 +62,11 @@ export function Layout() {
           </footer>
         </div>
       </div>
-      <ThemePanel open={themeOpen} />
+      {themeAsked && (
+        <Suspense fallback={null}>
+          <ThemePanel open={themeOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

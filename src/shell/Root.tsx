@@ -9,14 +9,14 @@ import { navigationStore } from './navigation';
 export function Root() {
   const location = useLocation();
   const matches = useMatches();
-  const { pick, t } = useI18n();
+  const { routeName, t } = useI18n();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.route)?.handle as RouteHandle | undefined;
 
   useEffect(() => {
-    const trail = handle?.route.trail ?? [];
-    const breadcrumb = trail.map((n) => pick(n)).join(' > ');
+    const names = (handle?.route.trail ?? []).map(routeName).filter(Boolean);
+    const breadcrumb = names.join(' > ');
     navigationStore.set({ path: location.pathname, breadcrumb, route: handle?.route });
-    document.title = breadcrumb ? `${pick(trail[trail.length - 1])} · ${t('shell.brand')}` : t('shell.brand');
+    document.title = names.length ? `${names[names.length - 1]} · ${t('shell.brand')}` : t('shell.brand');
     // The body marker exists only on the dashboard.
     document.body.classList.toggle('dashboard-page', location.pathname === '/dashboard');
     window.scrollTo(0, 0);
@@ -25,7 +25,7 @@ export function Root() {
       if (content) content.style.minHeight = `${window.innerHeight - 50}px`;
     }, 200);
     return () => clearTimeout(timer);
-  }, [location.pathname, handle, pick, t]);
+  }, [location.pathname, handle, routeName, t]);
 
   return (
     <>

@@ -31,12 +31,12 @@ export interface RouteNode {
   children?: RouteNode[];
 }
 
-/** A route with its full path and its ancestors' names, as the router and breadcrumb need it. */
+/** A route with its full path and its ancestors', as the router and breadcrumb need it. */
 export interface FlatRoute {
   fullPath: string;
   node: RouteNode;
-  /** names of the route and its ancestors, outermost first */
-  trail: I18nText[];
+  /** full paths of the route's ancestors and its own, outermost first */
+  trail: string[];
   /** JSON pointer of the node inside routes.json */
   pointer: string;
 }
@@ -345,11 +345,17 @@ export function joinPath(parent: string, child: string): string {
   return `${parent.replace(/\/$/, '')}/${child}`;
 }
 
-export function flattenRoutes(nodes: RouteNode[], parent = '', trail: I18nText[] = [], pointer = '/routes'): FlatRoute[] {
+/**
+ * The label key of a route's name. The browser's copy of routes.json leaves the names out: they come with the
+ * labels, in the reader's language only (vite.config.ts, server/meta/routes.ts).
+ */
+export const routeNameKey = (fullPath: string) => `route:${fullPath}`;
+
+export function flattenRoutes(nodes: RouteNode[], parent = '', trail: string[] = [], pointer = '/routes'): FlatRoute[] {
   const out: FlatRoute[] = [];
   nodes.forEach((node, i) => {
     const fullPath = joinPath(parent || '/', node.path);
-    const here = node.name ? [...trail, node.name] : trail;
+    const here = [...trail, fullPath];
     const ptr = `${pointer}/${i}`;
     out.push({ fullPath, node, trail: here, pointer: ptr });
     if (node.children) out.push(...flattenRoutes(node.children, fullPath, here, `${ptr}/children`));

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import axios from 'axios';
-import type { I18nText, Lang } from '../../core/meta/types';
+import { routeNameKey, type I18nText, type Lang } from '../../core/meta/types';
 import { createStore, useStore } from '../store';
 import { LANG_COOKIE } from '../../core/api/contract';
 
@@ -50,7 +50,8 @@ export function pick(text: I18nText | undefined): string {
 }
 
 /**
- * Re-renders the component when the language changes and gives it `t`, `pick` and `has` — the same
+ * Re-renders the component when the language changes and gives it `t`, `pick`, `has` and `routeName` (a route's
+ * name by its full path, '' for a route without one) — the same
  * functions until the labels change, so they can sit in a hook's dependencies.
  */
 export function useI18n() {
@@ -61,6 +62,7 @@ export function useI18n() {
       t: (key: string, params?: Record<string, unknown>) => format(state.labels[key] ?? key, params),
       pick: (text: I18nText | undefined) => (text ? text[state.lang] : ''),
       has: (key: string) => key in state.labels,
+      routeName: (fullPath: string) => state.labels[routeNameKey(fullPath)] ?? '',
     }),
     [state],
   );

@@ -9,8 +9,8 @@ import { landingPath } from './landing';
 /** A module or menu-group path opens its dashboard or its first screen the user may open, never "Page not found". */
 export function ModuleLanding({ route, routes }: { route: FlatRoute; routes: FlatRoute[] }) {
   const session = useSession();
-  const { t, pick } = useI18n();
+  const { t, routeName } = useI18n();
   const target = landingPath(route, routes, (r) => mayOpenRoute(session, r));
   if (target) return <Navigate to={target} replace />;
-  return <Problem title={t('common.noAccess')} text={pick(route.node.name)} />;
+  return <Problem title={t('common.noAccess')} text={routeName(route.fullPath)} />;
 }

@@ -22,7 +22,7 @@ export function PageSkeleton() {
 export function ScreenHost({ route }: { route: FlatRoute }) {
   const session = useSession();
   const params = useParams();
-  const { t, pick } = useI18n();
+  const { t, routeName } = useI18n();
   const nav = useStore(navigationStore);
   const [state, setState] = useState<{ bundle?: ScreenBundle; Renderer?: ComponentType<ScreenProps>; error?: string }>({});
   const screenId = route.node.screen!;
@@ -47,7 +47,7 @@ export function ScreenHost({ route }: { route: FlatRoute }) {
   if (state.error) return <Problem title={t('common.screenError')} text={state.error} />;
   if (!state.bundle) return <PageSkeleton />;
   const { Renderer } = state;
-  const title = 'title' in state.bundle.screen && state.bundle.screen.title ? t(state.bundle.screen.title) : pick(route.node.name);
+  const title = 'title' in state.bundle.screen && state.bundle.screen.title ? t(state.bundle.screen.title) : routeName(route.fullPath);
   return (
     <>
       {/* the home dashboard greets instead; a report's title is its own name, known once it loads */}

@@ -382,6 +382,18 @@ describe('metadata', () => {
     expectApiError(await t.anonymous().get('/api/meta/labels?lang=fr'), 400);
   });
 
+  it("carries each route's name in the one language asked for (the browser's routes.json has none)", async () => {
+    const en = (await t.anonymous().get('/api/meta/labels?lang=en')).json();
+    const id = (await t.anonymous().get('/api/meta/labels?lang=id')).json();
+    expect([en['route:/system'], en['route:/system/global-master'], en['route:/system/global-master/masterbank']]).toEqual([
+      'System',
+      'Global masters',
+      'Banks',
+    ]);
+    expect([id['route:/system'], id['route:/system/global-master/masterbank']]).toEqual(['Sistem', 'Bank']);
+    expect(en['route:/']).toBeUndefined();
+  });
+
   it('serves the screens of public pages without a session, and no other', async () => {
     expect((await t.anonymous().get('/api/meta/screens/auth/login')).json().screen).toEqual({
       kind: 'custom',
