@@ -13,7 +13,8 @@ export function Root() {
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.route)?.handle as RouteHandle | undefined;
 
   useEffect(() => {
-    const names = (handle?.route.trail ?? []).map(routeName).filter(Boolean);
+    // a menu group and its main screen often share a name ("Goods receiving > Goods receiving"): said once
+    const names = (handle?.route.trail ?? []).map(routeName).filter((n, i, all) => n && n !== all[i - 1]);
     const breadcrumb = names.join(' > ');
     navigationStore.set({ path: location.pathname, breadcrumb, route: handle?.route });
     document.title = names.length ? `${names[names.length - 1]} · ${t('shell.brand')}` : t('shell.brand');

@@ -49,6 +49,8 @@ describe("the storekeeper's partial receipt in the browser", () => {
     // the demo's month: the beverages of the 5th, the vegetables of the 12th, the Sprite cancelled
     await expect.poll(() => desk.page.locator('.ag-row').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await screenshot(desk.page, 'inventory-receiving-list-desktop');
+    // the group and its list share the name "Penerimaan barang": the breadcrumb says it once
+    expect(await desk.page.locator('.page-header .breadcrumb').innerText()).toBe('Persediaan > Transaksi persediaan > Penerimaan barang');
 
     await step(desk.page.getByRole('button', { name: 'Baru' }).click());
     await desk.page.waitForURL('**/receiving-form');
