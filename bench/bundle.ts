@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { spawn } from 'node:child_process';
-import { serverCommand } from '../scripts/build-server.mjs';
 import { chromium } from 'playwright-core';
 import { projectRoot } from '../server/config.js';
 import { kb } from './stats.js';
 import { Findings } from './support/suite.js';
+import { startDatabase, startServer } from './support/server.js';
 
 /**
  * What a browser really downloads: Chromium opens the page on the built app (the real server, which
@@ -57,20 +56,7 @@ async function jsLoadedBy(baseUrl: string, url: string, waitFor: string, signInA
 
 export async function benchBundle(port = 8299): Promise<Findings> {
   if (!fs.existsSync(path.join(projectRoot, 'dist', 'index.html'))) throw new Error('build the client first (npm run build)');
-  const dataDir = fs.mkdtempSync('/tmp/hotelier-bench-');
-  const [node, args] = await serverCommand();
-  const child = spawn(node, args, {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  while (!out.includes('Hotelier is running')) {
-    if (child.exitCode !== null) throw new Error(out);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const server = await startServer(await startDatabase('pglite'), port);
   const base = `http://localhost:${port}`;
   const f = new Findings('Bundle');
   try {
@@ -90,8 +76,6 @@ export async function benchBundle(port = 8299): Promise<Findings> {
     );
     return f;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
