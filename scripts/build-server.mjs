@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'build', 'server');
@@ -30,6 +29,8 @@ function writeAtomically(file, contents) {
 export async function buildServerIfStale() {
   if (!stale()) return builtServer;
   fs.mkdirSync(out, { recursive: true });
+  // imported here, not at the top: `npm start` and `npm test` import this file before they install the packages
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
     entryPoints: ['server/main.ts'],
