@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { DEFAULT_ROW_CAP, reportStatement, runReport } from '../server/reports/runner.js';
 import { FROM } from './support/benchHotel.js';
 import { ms } from './stats.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, historyLoaded, type SuiteContext } from './support/suite.js';
 
 const JOURNALS = 250_000;
 const LINES = JOURNALS * 4;
@@ -19,6 +19,7 @@ export async function benchGeneralLedger(ctx: SuiteContext): Promise<Findings> {
   const l0 = performance.now();
   await loadLedger(ctx);
   f.note('ledger loaded', `${((performance.now() - l0) / 1000).toFixed(1)} s`);
+  await historyLoaded(db);
 
   const params = { date_from: '2026-01-01', date_to: FROM };
   for (const [code, name] of [
@@ -65,6 +66,4 @@ async function loadLedger(ctx: SuiteContext) {
     SELECT count(*)::int AS n FROM (SELECT journal_id FROM gl_journal_line WHERE branch_id = ${BRANCH}
       GROUP BY journal_id HAVING sum(debit) <> sum(credit)) x`.execute(ctx.database.db);
   if (rows[0].n) throw new Error(`${rows[0].n} bench journals do not balance`);
-  await sql`ANALYZE gl_journal`.execute(ctx.database.db);
-  await sql`ANALYZE gl_journal_line`.execute(ctx.database.db);
 }

@@ -3,7 +3,7 @@ import { DEFAULT_ROW_CAP, reportStatement, runReport } from '../server/reports/r
 import { addToBill } from '../server/domain/pointofsales/addItems.js';
 import { serveFromTerminals } from './posTerminals.js';
 import { FROM } from './support/benchHotel.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, historyLoaded, type SuiteContext } from './support/suite.js';
 
 const BILLS = 10_000;
 const DAYS = 30;
@@ -22,6 +22,7 @@ export async function benchPointOfSales(ctx: SuiteContext): Promise<Findings> {
   const l0 = performance.now();
   await loadBills(ctx);
   f.note(`${BILLS.toLocaleString('en')} paid bills loaded`, `${((performance.now() - l0) / 1000).toFixed(1)} s`);
+  await historyLoaded(db);
 
   const { rows: ids } = await sql<{ outlet: number; menus: number[] }>`
     SELECT o.id AS outlet, array_agg(m.id ORDER BY m.code) AS menus FROM outlet o JOIN pos_menu m ON m.branch_id = o.branch_id AND m.outlet_id = o.id

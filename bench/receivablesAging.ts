@@ -3,7 +3,7 @@ import type { Db } from '../server/db/connect.js';
 import { DEFAULT_ROW_CAP, checkParameters, reportStatement, runReport } from '../server/reports/runner.js';
 import { FROM } from './support/benchHotel.js';
 import { ms } from './stats.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, historyLoaded, type SuiteContext } from './support/suite.js';
 
 const ACCOUNTS = 500;
 const INVOICES = 100_000;
@@ -25,6 +25,7 @@ export async function benchReceivablesAging(ctx: SuiteContext): Promise<Findings
     `${INVOICES.toLocaleString('en')} invoices of ${ACCOUNTS} accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
+  await historyLoaded(db);
   const def = ctx.meta.reports.get('customer-ar-aging-list');
   if (!def) throw new Error('customer-ar-aging-list is not in the project');
   const given = { as_of: FROM };

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../server/db/connect.js';
 import { DEFAULT_ROW_CAP, checkParameters, reportStatement, runReport } from '../server/reports/runner.js';
 import { FROM } from './support/benchHotel.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, historyLoaded, type SuiteContext } from './support/suite.js';
 
 const BRANCH = 1;
 const ACCOUNTS = 40;
@@ -23,6 +23,7 @@ export async function benchSalesPerformance(ctx: SuiteContext): Promise<Findings
   const stays = await loadProduction(db);
   const f = new Findings(`${ctx.label}, sales performance over 3 years`);
   f.note('account production loaded', `${stays.toLocaleString('en')} stays in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await historyLoaded(db);
 
   const def = ctx.meta.reports.get('sales-performance');
   if (!def) throw new Error('sales-performance is not in the project');

@@ -3,7 +3,7 @@ import type { Db } from '../server/db/connect.js';
 import { DEFAULT_ROW_CAP, checkParameters, reportStatement, runReport } from '../server/reports/runner.js';
 import { FROM } from './support/benchHotel.js';
 import { ms } from './stats.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, historyLoaded, type SuiteContext } from './support/suite.js';
 
 const ITEMS = 2_000;
 const STORES = 10;
@@ -25,6 +25,7 @@ export async function benchStockOnHand(ctx: SuiteContext): Promise<Findings> {
   const moves = await loadStock(db);
   const f = new Findings(`${ctx.label}, stock on hand of ${ITEMS.toLocaleString('en')} items × ${STORES} stores`);
   f.note('stock ledger loaded', `${moves.toLocaleString('en')} movements in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await historyLoaded(db);
 
   const def = ctx.meta.reports.get('report-soh');
   if (!def) throw new Error('report-soh is not in the project');

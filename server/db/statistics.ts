@@ -6,8 +6,10 @@ import { inHeavyLane } from '../work/lane.js';
  * The planner's row estimates come from statistics that ANALYZE gathers. A PostgreSQL server's autovacuum
  * keeps them; PGlite has no autovacuum, and without statistics it chose plans 200× slower (a year's
  * guest history took 6 s instead of 30 ms). So the app gathers them itself: after migrations, the demo
- * seed and every import, and on PGlite every few minutes for the tables changed enough since their last
- * ANALYZE, by autovacuum's own rule (50 rows + 10 % of the table).
+ * seed and every import, and on PGlite every minute (autovacuum's own interval) for the tables changed enough
+ * since their last ANALYZE, by autovacuum's own rule (50 rows + 10 % of the table). A look is one catalog query;
+ * five minutes between them left a busy outlet's first minutes after a bulk change on plans made for the
+ * tables before it.
  */
 export async function analyze(db: Db, tables?: string[]) {
   if (!tables) return void (await sql`ANALYZE`.execute(db));
@@ -35,7 +37,7 @@ export function analyzeStaleTables(db: Db): Promise<string[]> {
 }
 
 /** On PGlite: look every interval for stale tables (a PostgreSQL server's autovacuum does it there). */
-export function keepStatistics(database: Database, intervalMs = 5 * 60_000): () => void {
+export function keepStatistics(database: Database, intervalMs = 60_000): () => void {
   if (database.kind !== 'pglite') return () => {};
   let running = false;
   const timer = setInterval(() => {
