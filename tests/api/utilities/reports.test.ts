@@ -269,6 +269,24 @@ describe('property reports: saved, checked, versioned, reverted', () => {
     expect(Number(theirs.json().rows[0].n)).toBe(rows[0].b2);
   });
 
+  it('works the property filter of the report role out once a statement, not once a row read', async () => {
+    // how runSandboxed runs a report: the property and the role set for the transaction
+    const plan = await t.database.db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('hotelier.branch_id', '1', true), set_config('role', 'hotelier_report', true)`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (VERBOSE) SELECT sum(amount) FROM pos_check_item`.execute(trx);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    // the policy's setting is read by one InitPlan; the scan compares each row's branch with its result
+    expect(plan).toMatch(/InitPlan/);
+    const lines = plan.split('\n');
+    expect(lines.filter((line) => /current_setting/.test(line))).toHaveLength(1);
+    expect(lines.find((line) => /Filter:/.test(line))).toMatch(/branch_id = (\(InitPlan 1\)\.col1|\$0)\)/);
+    const { rows: policies } = await sql<{ tablename: string; qual: string }>`
+      SELECT tablename, qual FROM pg_policies WHERE policyname = 'report_branch'`.execute(t.database.db);
+    expect(policies.length).toBeGreaterThan(100);
+    expect(policies.filter((p) => !/\(\s*SELECT\s+\(?NULLIF\(current_setting/i.test(p.qual)).map((p) => p.tablename)).toEqual([]);
+  });
+
   it('a report over its row cap is a 422 asking for a narrower filter', async () => {
     const def = mine('SELECT g AS n FROM generate_series(1, 50) g', { rowCap: 10 });
     expect((await admin.request('PUT', '/api/reports/night-check/design', { definition: def })).statusCode).toBe(200);
