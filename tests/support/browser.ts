@@ -3,14 +3,14 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** The index of the shared server this file holds (tests/support/e2eReady.ts). */
-function server(): number {
-  const held = process.env.E2E_SERVER;
-  if (held === undefined) throw new Error('no shared server is held: a browser test runs with tests/support/e2eReady.ts');
-  return Number(held);
+/** The shared server this file holds: its index and address (tests/support/e2eReady.ts). */
+function held(): { index: number; url: string } {
+  const index = process.env.E2E_SERVER;
+  if (index === undefined) throw new Error('no shared server is held: a browser test runs with tests/support/e2eReady.ts');
+  return { index: Number(index), url: process.env.E2E_BASE_URL! };
 }
-export const baseUrl = () => inject('e2eBaseUrls')[server()];
-export const dataDir = () => inject('e2eDataDirs')[server()];
+export const baseUrl = () => held().url;
+export const dataDir = () => inject('e2eDataDirs')[held().index];
 export const SCREENSHOTS = path.resolve('test-results', 'screenshots');
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */

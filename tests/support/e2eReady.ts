@@ -19,15 +19,16 @@ let claim: string | undefined;
 /**
  * Setup file of every browser test file: waits for the shared servers, started in the background by the global
  * setup, then holds one that no other file holds (a directory made beside the status file, which only one process
- * can make) for the file's tests, named by E2E_SERVER (tests/support/browser.ts).
+ * can make) for the file's tests, named by E2E_SERVER and E2E_BASE_URL (tests/support/browser.ts).
  */
 beforeAll(async () => {
   const file = inject('e2eStatusFile');
   while (!fs.existsSync(file)) await sleep(200);
   const status = fs.readFileSync(file, 'utf8');
-  if (status !== 'ready') throw new Error(status);
+  if (!status.startsWith('{')) throw new Error(status);
+  const urls: string[] = JSON.parse(status).ready;
   for (;;) {
-    for (let i = 0; i < inject('e2eBaseUrls').length; i++) {
+    for (let i = 0; i < urls.length; i++) {
       const dir = path.join(path.dirname(file), `held-${i}`);
       try {
         fs.mkdirSync(dir);
@@ -38,6 +39,7 @@ beforeAll(async () => {
       fs.writeFileSync(path.join(dir, 'pid'), String(process.pid));
       claim = dir;
       process.env.E2E_SERVER = String(i);
+      process.env.E2E_BASE_URL = urls[i];
       return;
     }
     await sleep(200);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectRoot } from '../../server/config.js';
-import { freePort, startServerProcess, type ServerProcess } from './serverProcess.js';
+import { startServerProcess, type ServerProcess } from './serverProcess.js';
 
 /**
  * Vitest global setup for the browser tests: the real servers (built client, embedded PGlite in a temporary
@@ -25,24 +25,20 @@ export default async function setup(project: TestProject) {
   const status = path.join(work, 'status');
   const count = Math.max(1, project.config.maxWorkers);
   const dataDirs = Array.from({ length: count }, (_, i) => path.join(work, `served-${i}`));
-  const ports = await Promise.all(dataDirs.map(() => freePort()));
   const starting = (async (): Promise<ServerProcess[]> => {
     await (await startServerProcess({ dataDir: seeded, timeoutMs: 600_000 })).stop();
     for (const dir of dataDirs) fs.cpSync(seeded, dir, { recursive: true });
-    return Promise.all(dataDirs.map((dataDir, i) => startServerProcess({ dataDir, port: ports[i] })));
+    return Promise.all(dataDirs.map((dataDir) => startServerProcess({ dataDir })));
   })();
   // written whole, then renamed: a reader never sees it half-written
   const tell = (text: string) => {
     fs.writeFileSync(`${status}.part`, text);
     fs.renameSync(`${status}.part`, status);
   };
+  // the servers' addresses come with the news that they serve: each takes a port when it starts, not before
   starting.then(
-    () => tell('ready'),
+    (servers) => tell(JSON.stringify({ ready: servers.map((s) => `http://localhost:${s.port}`) })),
     (err: Error) => tell(`the browser tests' servers did not start: ${err.message}`),
-  );
-  project.provide(
-    'e2eBaseUrls',
-    ports.map((port) => `http://localhost:${port}`),
   );
   project.provide('e2eDataDirs', dataDirs);
   project.provide('e2eSeededDir', seeded);
@@ -56,9 +52,11 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2eBaseUrls: string[];
     e2eDataDirs: string[];
-    /** 'ready' once the shared servers serve, else why they did not start (written by the global setup) */
+    /**
+     * `{"ready": [the servers' addresses]}` once the shared servers serve, else why they did not start (written by
+     * the global setup)
+     */
     e2eStatusFile: string;
   }
 }

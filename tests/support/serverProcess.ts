@@ -26,17 +26,35 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Another process took the port between the moment it was found free and the server's listen. */
+class PortTaken extends Error {}
+
 /**
  * The real server (`server/main.ts`, as `npm start` runs it) in its own process, started on a data
- * directory or a DATABASE_URL, resolved once it says it is running.
+ * directory or a DATABASE_URL, resolved once it says it is running. Its port is one the system had free a
+ * moment before; another process may take it meanwhile (as the port of an outgoing connection, or another
+ * test's free port), so a start refused with EADDRINUSE is tried again on another port.
  */
-export async function startServerProcess(options: {
+export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+  // a port asked for (a restart keeping its address) is not changed
+  if (options.port) return startOn(options.port, options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), options);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+    }
+  }
+}
+
+interface ServerOptions {
   dataDir: string;
   port?: number;
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
-}): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
+}
+
+async function startOn(port: number, options: ServerOptions): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -59,7 +77,7 @@ export async function startServerProcess(options: {
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   while (!output.includes('Hotelier is running')) {
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+    if (child.exitCode !== null) throw new (/EADDRINUSE/.test(output) ? PortTaken : Error)(`the server stopped:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server did not start in time:\n${output}`);
