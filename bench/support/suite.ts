@@ -21,7 +21,7 @@ export type Timing = { p50: number; p95: number };
  * After a suite loads its own history with plain SQL: those rows stand for months of service, over which the
  * app's statistics pass (every minute on PGlite) or a PostgreSQL server's autovacuum would have run many times.
  * That pass is run once, the app's own, no more: without it the first minute measured plans made for the
- * tables as they were before the load (a bill looked up by its id through the day index: 7 ms instead of 0.1).
+ * tables as they were before the load (a bill looked up by its id through the day index: 7 ms instead of 0.7).
  */
 export const historyLoaded = (db: Db) => analyzeStaleTables(db);
 
