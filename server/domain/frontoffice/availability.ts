@@ -21,10 +21,10 @@ export interface AvailabilityRow {
  * less live reservations, less what allotments still hold. An allotment night is released on its own
  * once the business date reaches its cut-off (night − cut-off days), so releasing needs no job.
  *
- * One set-based query that reads the bookings once: the live ones overlapping the window come through
- * reservation_live_stay_idx (0009), each is spread over its nights inside the window, and everything
- * else joins those counts. The nights are counted from integers so the planner knows how many there
- * are; out-of-order rooms and allotments are few and read directly.
+ * One set-based query: the booked rooms per night, room type and allotment come from the counts the
+ * bookings keep (booked_night, migration 0124), read through one index, and everything else joins
+ * them. The nights are counted from integers so the planner knows how many there are; out-of-order rooms
+ * and allotments are few and read directly.
  */
 export async function availability(db: Db, branchId: number, from: string, to: string, roomTypeId?: number): Promise<AvailabilityRow[]> {
   return (await availabilityQuery(branchId, from, to, roomTypeId).execute(db)).rows;
@@ -42,15 +42,9 @@ export function availabilityQuery(branchId: number, from: string, to: string, ro
         FROM room r JOIN nights n ON r.ooo_from <= n.date AND (r.ooo_to IS NULL OR n.date < r.ooo_to)
        WHERE r.branch_id = ${branchId} AND r.active AND r.ooo_from IS NOT NULL
        GROUP BY 1, 2),
-    stays AS (
-      SELECT v.room_type_id, v.allotment_id, greatest(v.arrival, ${from}::date) AS first_night, least(v.departure, ${to}::date) AS end_night
-        FROM reservation v
-       WHERE v.branch_id = ${branchId} AND v.status IN ('tentative', 'confirmed', 'in_house')
-         AND daterange(v.arrival, v.departure) && daterange(${from}::date, ${to}::date)),
     booked AS (
-      SELECT s.first_night + k AS date, s.room_type_id, s.allotment_id, count(*)::int AS booked
-        FROM stays s CROSS JOIN LATERAL generate_series(0, s.end_night - s.first_night - 1) k
-       GROUP BY 1, 2, 3),
+      SELECT date, room_type_id, allotment_id, booked FROM booked_night
+       WHERE branch_id = ${branchId} AND date >= ${from}::date AND date < ${to}::date AND booked <> 0),
     booked_per_type AS (SELECT date, room_type_id, sum(booked)::int AS booked FROM booked GROUP BY 1, 2),
     held AS (
       SELECT n.date, a.room_type_id, sum(greatest(a.rooms - coalesce(b.booked, 0), 0))::int AS held
