@@ -7,9 +7,10 @@ CREATE TABLE booked_night (
   branch_id bigint NOT NULL REFERENCES branch (id),
   date date NOT NULL,
   room_type_id bigint NOT NULL,
-  allotment_id bigint,
+  -- 0 for rooms booked outside any allotment: a key has no nulls
+  allotment_id bigint NOT NULL,
   booked int NOT NULL,
-  CONSTRAINT booked_night_key UNIQUE NULLS NOT DISTINCT (branch_id, date, room_type_id, allotment_id)
+  CONSTRAINT booked_night_key PRIMARY KEY (branch_id, date, room_type_id, allotment_id)
 );
 
 -- A stay counts on each of its nights while its status holds a room. Each statement's changes are applied at once,
@@ -21,7 +22,7 @@ CREATE FUNCTION booked_nights_count() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO booked_night (branch_id, date, room_type_id, allotment_id, booked)
-    SELECT s.branch_id, s.arrival + k, s.room_type_id, s.allotment_id, count(*)::int
+    SELECT s.branch_id, s.arrival + k, s.room_type_id, coalesce(s.allotment_id, 0), count(*)::int
       FROM new_rows s CROSS JOIN LATERAL generate_series(0, s.departure - s.arrival - 1) k
      WHERE s.status IN ('tentative', 'confirmed', 'in_house')
      GROUP BY 1, 2, 3, 4
@@ -29,7 +30,7 @@ BEGIN
         ON CONFLICT ON CONSTRAINT booked_night_key DO UPDATE SET booked = booked_night.booked + excluded.booked;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO booked_night (branch_id, date, room_type_id, allotment_id, booked)
-    SELECT s.branch_id, s.arrival + k, s.room_type_id, s.allotment_id, -count(*)::int
+    SELECT s.branch_id, s.arrival + k, s.room_type_id, coalesce(s.allotment_id, 0), -count(*)::int
       FROM old_rows s CROSS JOIN LATERAL generate_series(0, s.departure - s.arrival - 1) k
      WHERE s.status IN ('tentative', 'confirmed', 'in_house')
      GROUP BY 1, 2, 3, 4
@@ -37,7 +38,7 @@ BEGIN
         ON CONFLICT ON CONSTRAINT booked_night_key DO UPDATE SET booked = booked_night.booked + excluded.booked;
   ELSE
     INSERT INTO booked_night (branch_id, date, room_type_id, allotment_id, booked)
-    SELECT s.branch_id, s.arrival + k, s.room_type_id, s.allotment_id, sum(s.sign)::int
+    SELECT s.branch_id, s.arrival + k, s.room_type_id, coalesce(s.allotment_id, 0), sum(s.sign)::int
       FROM (SELECT branch_id, arrival, departure, room_type_id, allotment_id, status, -1 AS sign FROM old_rows
             UNION ALL
             SELECT branch_id, arrival, departure, room_type_id, allotment_id, status, 1 FROM new_rows) s
@@ -60,7 +61,7 @@ CREATE TRIGGER booked_nights_delete AFTER DELETE ON reservation REFERENCING OLD 
   FOR EACH STATEMENT EXECUTE FUNCTION booked_nights_count();
 
 INSERT INTO booked_night (branch_id, date, room_type_id, allotment_id, booked)
-SELECT s.branch_id, s.arrival + k, s.room_type_id, s.allotment_id, count(*)::int
+SELECT s.branch_id, s.arrival + k, s.room_type_id, coalesce(s.allotment_id, 0), count(*)::int
   FROM reservation s CROSS JOIN LATERAL generate_series(0, s.departure - s.arrival - 1) k
  WHERE s.status IN ('tentative', 'confirmed', 'in_house')
  GROUP BY 1, 2, 3, 4;

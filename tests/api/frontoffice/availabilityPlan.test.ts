@@ -58,7 +58,7 @@ describe('availability plan on a busy hotel', () => {
   it('keeps those counts equal to the live stays through bulk inserts, cancellations, moves, deletes and bookings', async () => {
     const db = t.database.db;
     const recount = sql<{ key: string; booked: number }>`
-      SELECT concat_ws('/', v.branch_id, v.arrival + k, v.room_type_id, v.allotment_id) AS key, count(*)::int AS booked
+      SELECT concat_ws('/', v.branch_id, v.arrival + k, v.room_type_id, coalesce(v.allotment_id, 0)) AS key, count(*)::int AS booked
         FROM reservation v CROSS JOIN LATERAL generate_series(0, v.departure - v.arrival - 1) k
        WHERE v.status IN ('tentative', 'confirmed', 'in_house')
        GROUP BY 1 ORDER BY 1`;
