@@ -24,11 +24,13 @@ export async function benchFrontoffice(ctx: SuiteContext): Promise<Findings> {
     () => c.ok(`/api/frontoffice/availability?from=${FROM}&to=${to30}`),
     () => availability(db, 1, FROM, to30),
   );
+  // read from the counts the bookings keep (migration 0124), the statement is 2.5 ms on PostgreSQL: a
+  // request's own price (HTTP, session, rights, JSON, brotli) is about as much, so its ratio is a quick read's
   f.compare(
     'availability, 30 nights',
     av30Api,
     av30Raw,
-    { p95Ms: 150, ratio: 1.5 },
+    { p95Ms: 150, ratio: 2 },
     sizes(await c.ok(`/api/frontoffice/availability?from=${FROM}&to=${to30}`, true)),
   );
   const [av365Api, av365Raw] = await alternate(
