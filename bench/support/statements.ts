@@ -22,7 +22,10 @@ export async function recordTransaction<T>(call: () => Promise<T>): Promise<{ re
   const query = proto.query;
   let inside = false;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    const [text, values] = args;
+    // the app's pools send a statement as { text, values, name } (server/db/preparedStatements.ts)
+    const [first, second] = args;
+    const { text, values } =
+      typeof first === 'string' ? { text: first, values: second } : ((first ?? {}) as { text?: unknown; values?: unknown });
     if (typeof text === 'string') {
       if (BEGIN.test(text)) inside = true;
       else if (END.test(text)) inside = false;

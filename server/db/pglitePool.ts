@@ -4,6 +4,7 @@ import { PGlitePgConfig } from '@electric-sql/pglite/node-postgres';
 import type { ConnectionGate } from './gate.js';
 import type { PGliteThread } from './pgliteThread.js';
 import { currentLane, currentSince } from '../work/lane.js';
+import { statementFor } from './preparedStatements.js';
 
 const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
 const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
@@ -37,11 +38,12 @@ export function pglitePool(thread: PGliteThread, gate: ConnectionGate, setup: st
       await ready;
       const client = idle.pop() ?? (await open());
       let freeTransaction: (() => void) | undefined;
+      const send = (text: string, parameters: unknown[]) => client.query(statementFor(client, text, parameters));
       const wrapper: PostgresPoolClient = {
         query: (async (text: string, parameters: unknown[]) => {
           if (freeTransaction) {
             try {
-              return await client.query(text, parameters);
+              return await send(text, parameters);
             } finally {
               if (ENDS.test(text)) {
                 freeTransaction();
@@ -52,7 +54,7 @@ export function pglitePool(thread: PGliteThread, gate: ConnectionGate, setup: st
           if (BEGINS.test(text)) {
             freeTransaction = await gate.acquire(currentLane(), currentSince(), 'exclusive');
             try {
-              return await client.query(text, parameters);
+              return await send(text, parameters);
             } catch (err) {
               freeTransaction();
               freeTransaction = undefined;
@@ -61,7 +63,7 @@ export function pglitePool(thread: PGliteThread, gate: ConnectionGate, setup: st
           }
           const free = await gate.acquire(currentLane(), currentSince(), 'shared');
           try {
-            return await client.query(text, parameters);
+            return await send(text, parameters);
           } finally {
             free();
           }
