@@ -51,10 +51,8 @@ const INTERACTIVE_GRACE_MS = 5;
  * row estimates made it compile a 17 ms availability query for 470 ms), and a random read costing about what
  * a sequential one does, as on SSDs and in the embedded database's memory (at PostgreSQL's default of 4, the
  * embedded database scanned all 50,000 guests for a surname, 165 ms, instead of its trigram index, 25 ms).
- * A prepared statement (preparedStatements.ts) is planned for its values each time: a generic plan, chosen
- * after five runs, stays for the connection's life, and one made for a common surname is wrong for a rare one.
  */
-const PLANNER = { jit: 'off', random_page_cost: '1.1', plan_cache_mode: 'force_custom_plan' } as const;
+const PLANNER = { jit: 'off', random_page_cost: '1.1' } as const;
 
 /**
  * What every PostgreSQL connection of the app sets besides: a statement that runs away is stopped, an open
