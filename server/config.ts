@@ -29,6 +29,11 @@ export interface Config {
   databasePoolSize: number;
   /** A pause after each committed step of a server flow: lets a test (or a demo) stop the server between steps. */
   flowStepPauseMs: number;
+  /**
+   * PGLITE_STATEMENT_TIMES=<file>: the embedded database's thread writes there, every ten seconds, the runs and
+   * milliseconds of each statement it ran, to find what a slow server spends its database time on.
+   */
+  statementTimes?: string;
 }
 
 /** The folder holding package.json, above this file both as TypeScript (server/) and built (build/server/). */
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionAbsoluteHours: Number(env.SESSION_ABSOLUTE_HOURS ?? 12),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     flowStepPauseMs: Number(env.FLOW_STEP_PAUSE_MS ?? 0),
+    statementTimes: env.PGLITE_STATEMENT_TIMES ? path.resolve(env.PGLITE_STATEMENT_TIMES) : undefined,
     processes,
     databasePoolSize: databasePoolSize(env, processes),
   };

@@ -79,11 +79,23 @@ function onStop(stop: () => Promise<void>) {
 }
 
 if (cluster.isWorker) {
-  const close = await serve(await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }));
+  const close = await serve(
+    await connect({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      statementTimes: config.statementTimes,
+    }),
+  );
   onStop(close);
 } else {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await connect({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    statementTimes: config.statementTimes,
+  });
   const seeded = await prepareDatabase(database);
   if (config.processes === 1) {
     const close = await serve(database);

@@ -33,6 +33,8 @@ export interface ConnectOptions {
   loadDataDir?: string;
   /** PostgreSQL only: connections this process keeps */
   poolSize?: number;
+  /** PGlite only: a file for the time each statement took in the database's thread (config.statementTimes) */
+  statementTimes?: string;
 }
 
 /** Connections to a PostgreSQL server unless told (config.databasePoolSize); a third at most for heavy work. */
@@ -67,7 +69,13 @@ export const SESSION_SETTINGS = {
     .join(' '),
 } as const;
 
-export async function connect({ databaseUrl, dataDir, loadDataDir, poolSize = POOL_SIZE }: ConnectOptions): Promise<Database> {
+export async function connect({
+  databaseUrl,
+  dataDir,
+  loadDataDir,
+  poolSize = POOL_SIZE,
+  statementTimes,
+}: ConnectOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, ...SESSION_SETTINGS });
     // A connection the server drops while idle (a restart, a failover) is an event, not a crash: the pool
@@ -83,7 +91,7 @@ export async function connect({ databaseUrl, dataDir, loadDataDir, poolSize = PO
   }
   const dir = dataDir === 'memory://' ? dataDir : path.join(dataDir, 'pglite');
   if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
-  const thread = await PGliteThread.start(dir, loadDataDir);
+  const thread = await PGliteThread.start(dir, loadDataDir, statementTimes);
   // PGlite is one session: the gate lets autocommit statements queue at it side by side, a transaction alone.
   const gate = new ConnectionGate({ capacity: PGLITE_QUEUED, heavyCapacity: 1, interactiveGraceMs: INTERACTIVE_GRACE_MS });
   const setup = Object.entries(PLANNER).map(([k, v]) => `SET ${k} = ${v}`);

@@ -42,15 +42,20 @@ export class PGliteThread {
   private readonly pending = new Map<number, { resolve(bytes: Uint8Array): void; reject(err: Error): void }>();
   readonly waitReady: Promise<void>;
 
-  /** A database's thread, started (loadDataDir: a dump written by dumpTo() to start from). */
-  static async start(dataDir: string, loadDataDir?: string): Promise<PGliteThread> {
-    const thread = new PGliteThread(dataDir, loadDataDir, await pgliteModules());
+  /**
+   * A database's thread, started (loadDataDir: a dump written by dumpTo() to start from; statementTimes: a file
+   * the thread writes each statement's runs and time to).
+   */
+  static async start(dataDir: string, loadDataDir?: string, statementTimes?: string): Promise<PGliteThread> {
+    const thread = new PGliteThread(dataDir, loadDataDir, statementTimes, await pgliteModules());
     await thread.waitReady;
     return thread;
   }
 
-  private constructor(dataDir: string, loadDataDir: string | undefined, modules: PGliteModules) {
-    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir, loadDataDir, modules } });
+  private constructor(dataDir: string, loadDataDir: string | undefined, statementTimes: string | undefined, modules: PGliteModules) {
+    this.worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), {
+      workerData: { dataDir, loadDataDir, statementTimes, modules },
+    });
     this.waitReady = new Promise((resolve, reject) => {
       const onMessage = (m: { id: number; ready?: boolean }) => {
         if (m.id !== 0) return;

@@ -11,9 +11,11 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * Plain JavaScript, so the thread starts the same under tsx, Vitest and plain Node.
  * It can start from a dump of another database's files (workerData.loadDataDir, a tar file) and write such a dump.
  * Requests: { id, bytes } | { id, dumpTo } | { id, close: true }; replies: { id, bytes } | { id, error } | { id, closed }.
+ * workerData.statementTimes: a file to write, every ten seconds and at close, how long each statement took here.
  */
 const port = parentPort;
 keepFileSizes();
+const timer = workerData.statementTimes ? statementTimer(workerData.statementTimes) : undefined;
 const loadDataDir = workerData.loadDataDir ? new Blob([await readFile(workerData.loadDataDir)]) : undefined;
 const lite = await PGlite.create({
   dataDir: workerData.dataDir,
@@ -36,6 +38,7 @@ port.on('message', (req) => {
 async function answer(req) {
   try {
     if (req.close) {
+      timer?.write();
       await lite.close();
       port.postMessage({ id: req.id, closed: true });
       return;
@@ -51,8 +54,10 @@ async function answer(req) {
     // The raw reply as it is written: execProtocolRaw would also parse every message into objects, which
     // only the main thread needs. Each chunk is a view into the database's memory, so it is copied.
     const chunks = [];
+    const started = performance.now();
     await lite.execProtocolRawStream(req.bytes, { onRawData: (chunk) => chunks.push(chunk.slice()) });
     const bytes = chunks.length === 1 ? chunks[0] : concat(chunks);
+    timer?.add(req.bytes, performance.now() - started);
     port.postMessage({ id: req.id, bytes }, [bytes.buffer]);
   } catch (err) {
     port.postMessage({ id: req.id, error: String(err?.stack ?? err) });
@@ -108,5 +113,61 @@ function keepFileSizes() {
     let stat = stats.get(fd);
     if (!stat) stats.set(fd, (stat = fstatSync.call(fs, fd)));
     return stat;
+  };
+}
+
+/**
+ * Where the database's one thread spends its time, by statement text: the runs and milliseconds of each, as
+ * JSON sorted by time. The thread runs one batch at a time, so a batch's time is its statements' own, without
+ * the waiting in the queue. Found the two biggest costs of the front desk under load (availability, the
+ * reservation read's parse). Texts come from Parse and simple Query messages; a Bind of a prepared statement
+ * is counted under the text its Parse gave.
+ */
+function statementTimer(file) {
+  const totals = new Map();
+  const named = new Map();
+  const since = new Date().toISOString();
+  const cstring = (b, at) => {
+    let end = at;
+    while (b[end]) end++;
+    return [Buffer.from(b.buffer, b.byteOffset + at, end - at).toString(), end + 1];
+  };
+  const statementsOf = (b) => {
+    const texts = [];
+    for (let at = 0; at + 5 <= b.length;) {
+      const type = String.fromCharCode(b[at]);
+      const length = ((b[at + 1] << 24) | (b[at + 2] << 16) | (b[at + 3] << 8) | b[at + 4]) >>> 0;
+      if (type === 'Q') texts.push(cstring(b, at + 5)[0]);
+      if (type === 'P') {
+        const [name, next] = cstring(b, at + 5);
+        const [text] = cstring(b, next);
+        if (name) named.set(name, text);
+        texts.push(text);
+      }
+      if (type === 'B') {
+        const [, next] = cstring(b, at + 5);
+        const [name] = cstring(b, next);
+        if (name && !texts.length) texts.push(named.get(name) ?? `(prepared ${name})`);
+      }
+      at += 1 + length;
+    }
+    return texts;
+  };
+  const write = () => {
+    const statements = [...totals]
+      .map(([text, t]) => ({ text, runs: t.runs, ms: Math.round(t.ms * 100) / 100 }))
+      .sort((a, b) => b.ms - a.ms);
+    fs.writeFileSync(file, JSON.stringify({ since, until: new Date().toISOString(), statements }, null, 1));
+  };
+  setInterval(write, 10_000).unref();
+  return {
+    write,
+    add(bytes, ms) {
+      const key = statementsOf(bytes).join(';\n') || '(other)';
+      const t = totals.get(key) ?? { runs: 0, ms: 0 };
+      t.runs++;
+      t.ms += ms;
+      totals.set(key, t);
+    },
   };
 }
