@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { ConnectionGate } from './gate.js';
-import { statementFor } from './preparedStatements.js';
+import { sendStatement } from './preparedStatements.js';
 import { PGliteThread } from './pgliteThread.js';
 import { pglitePool } from './pglitePool.js';
 import { currentLane, currentSince } from '../work/lane.js';
@@ -125,8 +125,7 @@ function gatedPool(gate: ConnectionGate, pool: pg.Pool): PostgresPool {
       if (!wrapper) {
         const w: PostgresPoolClient & { free?: () => void } = {
           // looked up at each call, not bound once, so a bench can watch the statements (bench/support/statements.ts)
-          query: ((text: string, values: unknown[]) =>
-            client.query(statementFor(client, text, values))) as unknown as PostgresPoolClient['query'],
+          query: ((text: string, values: unknown[]) => sendStatement(client, text, values)) as unknown as PostgresPoolClient['query'],
           release() {
             client.release();
             const f = w.free;

@@ -4,7 +4,7 @@ import { PGlitePgConfig } from '@electric-sql/pglite/node-postgres';
 import type { ConnectionGate } from './gate.js';
 import type { PGliteThread } from './pgliteThread.js';
 import { currentLane, currentSince } from '../work/lane.js';
-import { statementFor } from './preparedStatements.js';
+import { sendStatement } from './preparedStatements.js';
 
 const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
 const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
@@ -38,7 +38,7 @@ export function pglitePool(thread: PGliteThread, gate: ConnectionGate, setup: st
       await ready;
       const client = idle.pop() ?? (await open());
       let freeTransaction: (() => void) | undefined;
-      const send = (text: string, parameters: unknown[]) => client.query(statementFor(client, text, parameters));
+      const send = (text: string, parameters: unknown[]) => sendStatement(client, text, parameters);
       const wrapper: PostgresPoolClient = {
         query: (async (text: string, parameters: unknown[]) => {
           if (freeTransaction) {

@@ -40,6 +40,14 @@ describe('statements the app sends again are prepared once per connection', () =
     });
   });
 
+  it('leaves a long statement unprepared, where a generic plan could cost more than the parse it saves', async () => {
+    const token = crypto.randomUUID();
+    await t.database.db.connection().execute(async (c) => {
+      for (let n = 0; n < 3; n++) await sql`SELECT pg_sleep(${0.03}) ${sql.raw(`/* ${token} */`)}`.execute(c);
+      expect(await preparedWith(c, token)).toEqual([]);
+    });
+  });
+
   it('prepares a statement again after a failed transaction refused it, instead of naming one that does not exist', async () => {
     const token = crypto.randomUUID();
     await t.database.db.connection().execute(async (c) => {
