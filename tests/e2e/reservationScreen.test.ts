@@ -185,6 +185,8 @@ describe('one reservation screen', () => {
     await screenshot(page, 'reservation-screen-375');
     await page.goto('/frontoffice/reservation/arrivals');
     await page.locator('.ag-row').first().waitFor();
+    // the list drawn, not its skeleton: the date's query may still be on its way when the first row appears
+    await page.locator('[data-testid=list-skeleton]').waitFor({ state: 'detached' });
     await screenshot(page, 'arrivals-375');
     await context.close();
   });
