@@ -78,24 +78,20 @@ function onStop(stop: () => Promise<void>) {
   process.on('SIGTERM', once);
 }
 
+/** the same database settings for the first process and its cluster workers */
+const connectOptions = {
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+  statementTimes: config.statementTimes,
+};
+
 if (cluster.isWorker) {
-  const close = await serve(
-    await connect({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: config.databasePoolSize,
-      statementTimes: config.statementTimes,
-    }),
-  );
+  const close = await serve(await connect(connectOptions));
   onStop(close);
 } else {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await connect({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    statementTimes: config.statementTimes,
-  });
+  const database = await connect(connectOptions);
   const seeded = await prepareDatabase(database);
   if (config.processes === 1) {
     const close = await serve(database);
