@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { ConnectionGate } from './gate.js';
-import { sendStatement } from './preparedStatements.js';
+import { dropOldPlans, sendStatement } from './preparedStatements.js';
 import { PGliteThread } from './pgliteThread.js';
 import { pglitePool } from './pglitePool.js';
 import { currentLane, currentSince } from '../work/lane.js';
@@ -118,6 +118,14 @@ function gatedPool(gate: ConnectionGate, pool: pg.Pool): PostgresPool {
       try {
         client = await pool.connect();
       } catch (err) {
+        free();
+        throw err;
+      }
+      try {
+        await dropOldPlans(client);
+      } catch (err) {
+        // a connection that cannot take a statement is closed, not handed out
+        client.release(err as Error);
         free();
         throw err;
       }

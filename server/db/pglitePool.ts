@@ -4,7 +4,7 @@ import { PGlitePgConfig } from '@electric-sql/pglite/node-postgres';
 import type { ConnectionGate } from './gate.js';
 import type { PGliteThread } from './pgliteThread.js';
 import { currentLane, currentSince } from '../work/lane.js';
-import { sendStatement } from './preparedStatements.js';
+import { dropOldPlans, sendStatement } from './preparedStatements.js';
 
 const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
 const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
@@ -54,6 +54,7 @@ export function pglitePool(thread: PGliteThread, gate: ConnectionGate, setup: st
           if (BEGINS.test(text)) {
             freeTransaction = await gate.acquire(currentLane(), currentSince(), 'exclusive');
             try {
+              await dropOldPlans(client);
               return await send(text, parameters);
             } catch (err) {
               freeTransaction();
@@ -63,6 +64,7 @@ export function pglitePool(thread: PGliteThread, gate: ConnectionGate, setup: st
           }
           const free = await gate.acquire(currentLane(), currentSince(), 'shared');
           try {
+            await dropOldPlans(client);
             return await send(text, parameters);
           } finally {
             free();

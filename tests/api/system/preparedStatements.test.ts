@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 
@@ -60,6 +60,49 @@ describe('statements the app sends again are prepared once per connection', () =
       expect((await readReservation(token, stayId).execute(c)).rows).toHaveLength(1);
       expect(await preparedWith(c, token)).toHaveLength(1);
     });
+  });
+
+  it('plans a prepared statement again once its plans are a minute old, so one made on old statistics does not stay', async () => {
+    const table = `plan_age_${crypto.randomBytes(4).toString('hex')}`;
+    const db = t.database.db;
+    await sql`CREATE TABLE ${sql.table(table)} (branch_id bigint NOT NULL, id bigint NOT NULL, code text NOT NULL, name text, UNIQUE (branch_id, code))`.execute(
+      db,
+    );
+    try {
+      await sql`INSERT INTO ${sql.table(table)} SELECT 1, g, 'B' || g, 'Bank ' || g FROM generate_series(1, 8) g`.execute(db);
+      await sql`ANALYZE ${sql.table(table)}`.execute(db);
+      // a page of banks after a keyset cursor, as a list screen asks it
+      const page = (after: string) =>
+        sql`SELECT id, code, name FROM ${sql.table(table)} WHERE branch_id = ${1} AND (code, id) > (${after}, ${0}) ORDER BY code, id LIMIT ${50}`;
+      const plan = async (c: Kysely<any>) => {
+        const name = (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements WHERE statement LIKE ${`%${table}%`}`.execute(c))
+          .rows[0].name;
+        const { rows } = await sql.raw<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE "${name}"(1, 'B5', 0, 50)`).execute(c);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      };
+      // planned while the table held 8 banks; then 100,000 arrive, before any statistics are taken again
+      const early = await db.connection().execute(async (c) => {
+        for (let n = 0; n < 8; n++) await page(`B${n}`).execute(c);
+        await sql`INSERT INTO ${sql.table(table)} SELECT 1, g, 'B' || g, 'Bank ' || g FROM generate_series(9, 100000) g`.execute(db);
+        await page('B5').execute(c);
+        return plan(c);
+      });
+      const now = performance.now();
+      const aMinuteOn = vi.spyOn(performance, 'now').mockImplementation(() => now + 61_000);
+      const later = await db
+        .connection()
+        .execute(async (c) => {
+          await page('B5').execute(c);
+          return plan(c);
+        })
+        .finally(() => aMinuteOn.mockRestore());
+      // made for 8 rows: every bank read and sorted; a minute on, planned for the table it has become
+      expect(early).toMatch(/Seq Scan/);
+      expect(later).not.toMatch(/Seq Scan/);
+      expect(later).toMatch(/Index Scan/);
+    } finally {
+      await sql`DROP TABLE ${sql.table(table)}`.execute(db);
+    }
   });
 
   // last: it fills the connection it holds
