@@ -37,7 +37,8 @@ export async function sessionPayload(ctx: AppContext, auth: AuthInfo, expiresAt?
   ).rows[0];
   const exp =
     expiresAt ??
-    (await sql<{ expires_at: Date }>`SELECT expires_at FROM user_session WHERE id = ${auth.sessionId}`.execute(ctx.db)).rows[0]?.expires_at;
+    (await sql<{ expires_at: string }>`SELECT expires_at FROM user_session WHERE id = ${auth.sessionId}`.execute(ctx.db)).rows[0]
+      ?.expires_at;
   return {
     user: auth.user,
     csrfToken: auth.csrfToken,

@@ -19,8 +19,8 @@ export const ADDRESS_MAX_FAILURES = 30;
 export interface ThrottleState {
   key: string;
   failures: number;
-  first_failure_at: Date;
-  last_failure_at: Date;
+  first_failure_at: string;
+  last_failure_at: string;
 }
 
 export function accountWaitSeconds(failures: number): number {
@@ -28,7 +28,7 @@ export function accountWaitSeconds(failures: number): number {
   return Math.min(2 ** (failures - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_WAIT_SECONDS);
 }
 
-const secondsUntil = (at: Date | string, plusSeconds: number, now: number) =>
+const secondsUntil = (at: string, plusSeconds: number, now: number) =>
   Math.ceil((new Date(at).getTime() + plusSeconds * 1000 - now) / 1000);
 
 /**
@@ -40,7 +40,7 @@ export async function admitAttempt(db: Db, username: string, ip: string): Promis
   const ipKey = `ip:${ip}`;
   return db.transaction().execute(async (trx) => {
     await sql`INSERT INTO login_throttle (key, failures) VALUES (${userKey}, 0), (${ipKey}, 0) ON CONFLICT (key) DO NOTHING`.execute(trx);
-    const { rows } = await sql<ThrottleState & { now: Date }>`
+    const { rows } = await sql<ThrottleState & { now: string }>`
       SELECT *, now() AS now FROM login_throttle WHERE key IN (${userKey}, ${ipKey}) ORDER BY key FOR UPDATE`.execute(trx);
     const account = rows.find((r) => r.key === userKey)!;
     const address = rows.find((r) => r.key === ipKey)!;

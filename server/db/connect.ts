@@ -7,11 +7,13 @@ import { dropOldPlans, sendStatement } from './preparedStatements.js';
 import { PGliteThread } from './pgliteThread.js';
 import { pglitePool } from './pglitePool.js';
 import { currentLane, currentSince } from '../work/lane.js';
+import { isoTimestamp } from './timestamps.js';
 
 // Dates stay 'YYYY-MM-DD' strings (a hotel date has no time zone); NUMERIC stays a string so money is
-// never a float; bigint ids fit comfortably in a JS number.
+// never a float; bigint ids fit comfortably in a JS number; a moment is ISO text, as JSON sends it.
 pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, isoTimestamp);
 
 export type Db = Kysely<any>;
 

@@ -41,7 +41,7 @@ async function ensureTable(db: Db) {
 
 export async function migrationStatus(db: Db, dir: string): Promise<MigrationStatus> {
   await ensureTable(db);
-  const { rows } = await sql<{ id: string; applied_at: Date; checksum: string }>`
+  const { rows } = await sql<{ id: string; applied_at: string; checksum: string }>`
     SELECT id, applied_at, checksum FROM schema_migration ORDER BY id`.execute(db);
   const done = new Set(rows.map((r) => r.id));
   return {

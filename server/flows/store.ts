@@ -28,9 +28,9 @@ export interface RunRow {
   step_no: number;
   error: StoredError | null;
   started_by: number;
-  started_at: Date;
-  updated_at: Date;
-  finished_at: Date | null;
+  started_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }
 
 /** Result files of a finished run are kept this long, then deleted; the run's record stays. */

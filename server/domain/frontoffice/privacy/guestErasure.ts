@@ -49,7 +49,7 @@ export const eraseGuest = defineOp<ErasureInput>({
     ).rows[0];
     if (!guest) throw notFound('guest.title');
     const earlier = (
-      await sql<{ erased_at: Date }>`SELECT erased_at FROM guest_erasure WHERE branch_id = ${branch} AND guest_id = ${input.id}`.execute(
+      await sql<{ erased_at: string }>`SELECT erased_at FROM guest_erasure WHERE branch_id = ${branch} AND guest_id = ${input.id}`.execute(
         c.trx,
       )
     ).rows[0];

@@ -36,7 +36,7 @@ export async function consentsOf(db: Db, branchId: number, signatureId: number) 
   const row = (
     await sql<{
       purposes: SignedPurpose[];
-      signed_at: Date;
+      signed_at: string;
       language: string;
       guest_id: number;
       reservation_id: number;

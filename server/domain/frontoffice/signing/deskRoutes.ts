@@ -29,9 +29,9 @@ interface SignatureRow {
   purposes: { code: string; version: number; title: string; text: string; given: boolean }[];
   signature_png: Uint8Array | null;
   device: string;
-  signed_at: Date;
+  signed_at: string;
   sha256: string;
-  erased_at: Date | null;
+  erased_at: string | null;
 }
 
 async function signature(db: Db, branchId: number, id: number): Promise<SignatureRow> {
@@ -100,10 +100,10 @@ export async function signingDeskRoutes(app: FastifyInstance, ctx: AppContext) {
       const { rows: live } = await sql<{
         id: number;
         status: string;
-        expires_at: Date;
+        expires_at: string;
         language: string;
         device: string | null;
-        opened_at: Date | null;
+        opened_at: string | null;
       }>`
         SELECT s.id, s.status, s.expires_at, s.language, d.name AS device, s.opened_at
           FROM signing_session s LEFT JOIN signing_device d ON d.branch_id = s.branch_id AND d.id = s.device_id

@@ -34,7 +34,7 @@ async function pairedTablet(db: Db, secret: string | undefined) {
 async function open(trx: Db, req: FastifyRequest, branchId: number, sessionId: number) {
   const secret = newSecret();
   const row = (
-    await sql<{ reservation_id: number; expires_at: Date }>`
+    await sql<{ reservation_id: number; expires_at: string }>`
     UPDATE signing_session SET status = 'opened', opened_at = now(), secret_hash = ${hashSecret(secret)}
      WHERE branch_id = ${branchId} AND id = ${sessionId} AND status = 'waiting' AND expires_at > now()
     RETURNING reservation_id, expires_at`.execute(trx)

@@ -12,7 +12,7 @@ export interface OpenSession {
   reservation_id: number;
   language: Lang;
   device_id: number | null;
-  expires_at: Date;
+  expires_at: string;
 }
 
 /** An optional purpose as the guest is asked it. */

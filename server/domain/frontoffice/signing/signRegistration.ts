@@ -44,7 +44,7 @@ export async function signRegistration(trx: Db, req: FastifyRequest, ctx: AppCon
   const png = readSignature(body.signature);
 
   // to the millisecond: the moment is hashed as JavaScript reads it back from the column
-  const signedAt = new Date((await sql<{ now: Date }>`SELECT now() AS now`.execute(trx)).rows[0].now);
+  const signedAt = new Date((await sql<{ now: string }>`SELECT now() AS now`.execute(trx)).rows[0].now);
   const answered = purposes.map((p) => ({ ...p, given: shown.get(p.code)!.given }));
   const content = {
     branch_id: s.branch_id,

@@ -77,7 +77,7 @@ export const startSigning = defineOp<{ id: number; language: 'en' | 'id'; device
     await endLiveSessions(c, input.id);
     const code = await freeCode(c);
     const s = (
-      await sql<{ id: number; expires_at: Date }>`
+      await sql<{ id: number; expires_at: string }>`
       INSERT INTO signing_session (branch_id, reservation_id, language, device_id, code_hash, expires_at, created_by)
       VALUES (${branch}, ${input.id}, ${input.language}, ${input.device_id ?? null}, ${hashSecret(code)}, now() + make_interval(mins => ${SIGNING_MINUTES}), ${c.auth.user.id})
       RETURNING id, expires_at`.execute(c.trx)
@@ -151,7 +151,7 @@ export const pairDevice = defineOp<{ id: number }>({
   input: deviceInput,
   async handler(c, input) {
     const code = pairingCode();
-    const { rows } = await sql<{ name: string; expires_at: Date }>`
+    const { rows } = await sql<{ name: string; expires_at: string }>`
       UPDATE signing_device SET pairing_code_hash = ${hashSecret(code)}, pairing_expires_at = now() + make_interval(mins => ${PAIRING_MINUTES}),
              secret_hash = NULL, revoked_at = NULL, version = version + 1, updated_at = now(), updated_by = ${c.auth.user.id}
        WHERE branch_id = ${c.auth.branchId} AND id = ${input.id} AND active
