@@ -65,6 +65,8 @@ describe('the front desk on the room plan', () => {
     await dragBy(page, bar, dayWidth, 34);
     await page.locator('.toast', { hasText: `${code} sekarang 03/02/2027 – 05/02/2027` }).waitFor();
     expect((await reservation(page, code))._refs.room_id).toMatch(/^202/);
+    // the plan draws the bar again once its refresh arrives; its handle is grabbed from that drawing
+    await page.locator(`${bar}[title*="03/02/2027 – 05/02/2027"]`).waitFor();
 
     // drag the right edge one night further
     await dragBy(page, `[data-testid=extend-${code}]`, dayWidth, 0);
