@@ -178,6 +178,8 @@ describe("the banquet coordinator's wedding", () => {
     await signIn(phone.page, 'banquet');
     await phone.page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await phone.page.goto('/banquet/transaction/calenderev');
+    // on the phone the calendar is only looked at: it is read once it has drawn (typing during its load is the desk's step above)
+    await phone.page.locator('[data-testid=function-calendar]').waitFor();
     await phone.page.getByLabel('Event date').fill('19/12/2026');
     await phone.page.getByLabel('Event date').press('Tab');
     await phone.page.locator(`[data-sitting="${sitting.id}"]`).waitFor({ timeout: 15_000 });
