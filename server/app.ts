@@ -148,8 +148,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // for answers 5 % larger, and under fifty clerks the CPU is what runs out, not the bytes.
   // Up to 256 kB in one call, not through a zlib stream: the stream's set-up and hand-offs cost more than
   // compressing a list page or a 200-line document, and the cores they would overlap with are the other
-  // server processes' and the database's.
+  // server processes' and the database's. Each answer's size is given to brotli as a hint, so it sets up its
+  // window and tables for that size rather than for a stream of any length (a list page of 50 banks, 11 kB:
+  // 50 µs without the hint, 32 µs with it, the same bytes out).
+  const sizedBrotli = {
+    ...zlib,
+    brotliCompressSync: (payload: Buffer, options: zlib.BrotliOptions) =>
+      zlib.brotliCompressSync(payload, { ...options, params: { ...options.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: payload.length } }),
+  };
   await app.register(compress, {
+    zlib: sizedBrotli,
     encodings: ['br', 'gzip'],
     threshold: 1024,
     syncThreshold: 256 * 1024,

@@ -67,15 +67,15 @@ function firstProblem<P>(value: unknown, problemOf: (text: string) => P | undefi
   }
   if (value && typeof value === 'object') {
     for (const k of Object.keys(value)) {
-      const step = k.replace(/~/g, '~0').replace(/\//g, '~1');
-      if (hasControl(k)) return { steps: [step], problem: 'plainText' as P };
+      if (hasControl(k)) return { steps: [pointerStep(k)], problem: 'plainText' as P };
       const bad = firstProblem((value as Record<string, unknown>)[k], problemOf);
-      if (bad) return (bad.steps.push(step), bad);
+      if (bad) return (bad.steps.push(pointerStep(k)), bad);
     }
   }
   return undefined;
 }
 
+const pointerStep = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const pointer = (path: string, steps: string[]) => (steps.length ? `${path}/${steps.reverse().join('/')}` : path || '/');
 
 const textProblem = (text: string): TextProblem | undefined =>

@@ -48,9 +48,15 @@ export function isTimeHm(value: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 }
 
+// one pattern per shape, built once: every amount and quantity of every line of a document is judged by one of three
+const decimalShapes = new Map<number, RegExp>();
+
 /** Exact decimals travel as strings so no amount ever passes through a float. */
 export function isDecimal(value: string, scale: number, integerDigits = 16): boolean {
-  return new RegExp(`^-?\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`).test(value);
+  const shape = integerDigits * 100 + scale;
+  let pattern = decimalShapes.get(shape);
+  if (!pattern) decimalShapes.set(shape, (pattern = new RegExp(`^-?\\d{1,${integerDigits}}(\\.\\d{1,${scale}})?$`)));
+  return pattern.test(value);
 }
 
 export function isPercent(value: string): boolean {

@@ -49,13 +49,15 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ZERO = new Exact(0);
 const ONE = new Exact(1);
 
-// Decimals are immutable, so the same text is parsed once: a document's lines repeat their amounts.
-const parsed = new Map<string, Exact>();
-function exactOf(text: string): Exact {
+// Decimals are immutable, so the same text is judged and parsed once: a document's lines repeat their amounts.
+const parsed = new Map<string, Exact | null>();
+/** Non-empty text as a decimal, or null when it is no number. */
+function exactOf(text: string): Exact | null {
   let v = parsed.get(text);
-  if (!v) {
+  if (v === undefined) {
     if (parsed.size > 5000) parsed.clear();
-    v = new Exact(text);
+    const trimmed = text.trim();
+    v = DECIMAL.test(trimmed) ? new Exact(trimmed) : null;
     parsed.set(text, v);
   }
   return v;
@@ -65,9 +67,7 @@ function exactOf(text: string): Exact {
 function toExact(value: unknown): Exact | null {
   if (value === undefined || value === null || value === '') return ZERO;
   if (typeof value === 'number') return Number.isFinite(value) ? exactOf(String(value)) : null;
-  if (typeof value !== 'string') return null;
-  const text = value.trim();
-  return DECIMAL.test(text) ? exactOf(text) : null;
+  return typeof value === 'string' ? exactOf(value) : null;
 }
 
 function read(f: { field: string } | { header: string }, ctx: ConditionContext): unknown {
@@ -122,7 +122,7 @@ function fold(items: Formula[], from: number, ctx: ConditionContext, op: 'plus' 
   return acc;
 }
 
-const isTextual = (v: unknown) => typeof v === 'string' && v !== '' && !DECIMAL.test(v.trim());
+const isTextual = (v: unknown) => typeof v === 'string' && v !== '' && exactOf(v) === null;
 const rawOf = (f: Formula, ctx: ConditionContext) => (typeof f === 'object' && ('field' in f || 'header' in f) ? read(f, ctx) : undefined);
 
 /**

@@ -79,7 +79,7 @@ export function evaluateDocument(
         // a formula reads the ones computed before it
         const row: Record<string, unknown> = { ...lines[i] };
         at.data = row;
-        for (const [name, formula] of formulas) row[name] = out[name] = str(evaluateFormula(formula, at));
+        for (let k = 0; k < formulas.length; k++) row[formulas[k][0]] = out[formulas[k][0]] = str(evaluateFormula(formulas[k][1], at));
         rows[i] = row;
       }
       outs[i] = out;
@@ -89,7 +89,9 @@ export function evaluateDocument(
   }
   for (const [name, formula] of Object.entries(spec.totals ?? {})) totals[name] = str(evaluateFormula(formula, doc));
 
-  const shown = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, formatMoney(v)]));
+  // the totals as a message shows them, formatted only for a document that has a problem
+  let shownTotals: Record<string, string> | undefined;
+  const shown = () => (shownTotals ??= Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, formatMoney(v)])));
   const problems: DocumentProblem[] = [];
   for (const lf of fields) {
     const checks = (lf.spec.checks ?? []).filter((c) => applies(c, on));
@@ -99,13 +101,13 @@ export function evaluateDocument(
       at.data = rows[i];
       for (const check of checks) {
         if (evaluate(check.assert, at)) continue;
-        problems.push({ message: check.message, params: { ...shown, line: i + 1 }, field: check.field, lines: lf.name, line: i });
+        problems.push({ message: check.message, params: { ...shown(), line: i + 1 }, field: check.field, lines: lf.name, line: i });
       }
     }
   }
   for (const check of spec.checks ?? []) {
     if (!applies(check, on) || evaluate(check.assert, doc)) continue;
-    problems.push({ message: check.message, params: shown, field: check.field });
+    problems.push({ message: check.message, params: shown(), field: check.field });
   }
   return { computed, totals, problems };
 }
