@@ -29,16 +29,23 @@ export const COUNT_CAP = 10_000;
 
 const col = (m: EntityModel, field: string) => sql.ref(m.columns.get(field) ?? field);
 
+// an entity's column list is built once (Kysely's fragments are immutable): every read and write of a row names it
+const selectLists = new WeakMap<EntityModel, RawBuilder<unknown>>();
+
 export function selectList(m: EntityModel): RawBuilder<unknown> {
+  let list = selectLists.get(m);
+  if (list) return list;
   const standard = m.standardColumns ? ['version', 'created_at', 'updated_at'] : [];
   const fields = ['id', ...standard, ...[...m.columns.keys()].filter((f) => !m.hidden.has(f))];
   if (m.branchScoped) fields.push('branch_id');
-  return sql.join(
+  list = sql.join(
     [...new Set(fields)].map((f) => {
       const c = m.columns.get(f);
       return c && c !== f ? sql`${sql.ref(c)} AS ${sql.id(f)}` : sql.ref(f);
     }),
   );
+  selectLists.set(m, list);
+  return list;
 }
 
 export function likeEscape(s: string) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { evaluateDocument } from '../../src/core/documents/evaluateDocument.js';
 import { evaluate } from '../../src/core/conditions/evaluate.js';
+import { alongside } from '../db/alongside.js';
 import { audit } from '../http/audit.js';
 import { conflict, invalid, notFound } from '../http/errors.js';
 import { needsRight } from '../http/rbac.js';
@@ -30,12 +31,16 @@ export async function judge(
 ): Promise<{ totals: Record<string, string | null>; names: Record<string, LineNames>; headerNames: LineNames }> {
   const lang = requestLang(c.req?.headers?.['accept-language']);
   const ctx = { db: c.trx, auth: c.auth, models: c.ctx.models, hooks: c.ctx.hooks, lang };
-  const { problems, names, headerNames } = await checkRefs(ctx, m, header, lines, opts.written);
+  const refs = checkRefs(ctx, m, header, lines, opts.written);
   if (!m.lines.length && !m.schema['x-document']) {
+    const { problems, names, headerNames } = await refs;
     if (problems.length) throw invalid(problems);
     return { totals: {}, names, headerNames };
   }
-  const result = evaluateDocument(m.schema, { header, lines }, { mode: opts.mode === 'create' ? 'create' : 'edit', on: opts.on });
+  // the document's own checks are worked out while its lookups are being read
+  const [{ problems, names, headerNames }, result] = await alongside(refs, () =>
+    evaluateDocument(m.schema, { header, lines }, { mode: opts.mode === 'create' ? 'create' : 'edit', on: opts.on }),
+  );
   for (const p of result.problems) {
     const field = p.lines !== undefined ? [p.lines, p.line, p.field].filter((x) => x !== undefined).join('/') : p.field;
     problems.push({ field, key: p.message, params: p.params });

@@ -18,11 +18,26 @@ const isDecimal = (f: EntityField) => ['money', 'quantity', 'percent'].includes(
  * database as one value instead of 500 rows, which is what a read or a save of a long document costs most.
  */
 function linesJson(lf: LinesField, alias: string, orderBy: RawBuilder<unknown>) {
-  const pairs = ['id', ...fieldsOf(lf)].map((c) => {
-    const column = sql.ref(`${alias}.${c}`);
-    return sql`${sql.lit(c)}, ${c !== 'id' && isDecimal(lf.item.properties[c]) ? sql`${column}::text` : column}`;
-  });
-  return sql`coalesce(json_agg(json_build_object(${sql.join(pairs)}) ORDER BY ${orderBy}), '[]')::text`;
+  return sql`coalesce(json_agg(json_build_object(${linePairs(lf, alias)}) ORDER BY ${orderBy}), '[]')::text`;
+}
+
+// a line's key and value pairs, built once per lines field and alias (Kysely's fragments are immutable): a
+// document's every read and save names its twenty columns
+const pairsBuilt = new WeakMap<LinesField, Map<string, RawBuilder<unknown>>>();
+function linePairs(lf: LinesField, alias: string): RawBuilder<unknown> {
+  let byAlias = pairsBuilt.get(lf);
+  if (!byAlias) pairsBuilt.set(lf, (byAlias = new Map()));
+  let pairs = byAlias.get(alias);
+  if (!pairs) {
+    pairs = sql.join(
+      ['id', ...fieldsOf(lf)].map((c) => {
+        const column = sql.ref(`${alias}.${c}`);
+        return sql`${sql.lit(c)}, ${c !== 'id' && isDecimal(lf.item.properties[c]) ? sql`${column}::text` : column}`;
+      }),
+    );
+    byAlias.set(alias, pairs);
+  }
+  return pairs;
 }
 
 /** Names the lookups of some lines (one query per lookup column, whatever the number of lines). */
