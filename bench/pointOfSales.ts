@@ -52,6 +52,7 @@ export async function benchPointOfSales(ctx: SuiteContext): Promise<Findings> {
       items: [{ menu_id: menus[++n % menus.length], quantity: 2, modifiers: 'No chilli' }],
     });
     if (res.status !== 200) throw new Error(`add an item: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    return res;
   };
   // the statements the op sends, through its own code (addToBill): the bill locked with its outlet's tax code, the
   // dish's price, the line, the items to total, the totals; the API adds the session, the idempotency key and the audit
