@@ -154,7 +154,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const sizedBrotli = {
     ...zlib,
     brotliCompressSync: (payload: Buffer, options: zlib.BrotliOptions) =>
-      zlib.brotliCompressSync(payload, { ...options, params: { ...options.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: payload.length } }),
+      zlib.brotliCompressSync(payload, {
+        ...options,
+        params: { ...options.params, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+      }),
   };
   await app.register(compress, {
     zlib: sizedBrotli,
