@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type Kysely } from 'kysely';
+import { inHeavyLane } from '../../../server/work/lane.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 
 /** The statements of this session prepared with a text containing the token (a parameterless read: never prepared itself). */
@@ -45,6 +46,21 @@ describe('statements the app sends again are prepared once per connection', () =
     await t.database.db.connection().execute(async (c) => {
       for (let n = 0; n < 3; n++) await sql`SELECT pg_sleep(${0.03}) ${sql.raw(`/* ${token} */`)}`.execute(c);
       expect(await preparedWith(c, token)).toEqual([]);
+    });
+  });
+
+  it("never prepares the night audit's and the reports' statements: heavy work is planned for its own values each time", async () => {
+    const token = crypto.randomUUID();
+    await inHeavyLane(() =>
+      t.database.db.connection().execute(async (c) => {
+        for (let n = 0; n < 3; n++) expect((await readReservation(token, stayId).execute(c)).rows).toHaveLength(1);
+        expect(await preparedWith(c, token)).toEqual([]);
+      }),
+    );
+    // the same read for a request is prepared from its second run
+    await t.database.db.connection().execute(async (c) => {
+      for (let n = 0; n < 2; n++) await readReservation(token, stayId).execute(c);
+      expect(await preparedWith(c, token)).toHaveLength(1);
     });
   });
 
