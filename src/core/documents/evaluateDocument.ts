@@ -79,7 +79,7 @@ export function evaluateDocument(
         // a formula reads the ones computed before it
         const row: Record<string, unknown> = { ...lines[i] };
         at.data = row;
-        for (let k = 0; k < formulas.length; k++) row[formulas[k][0]] = out[formulas[k][0]] = str(evaluateFormula(formulas[k][1], at));
+        for (const [name, formula] of formulas) row[name] = out[name] = str(evaluateFormula(formula, at));
         rows[i] = row;
       }
       outs[i] = out;
