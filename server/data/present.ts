@@ -59,11 +59,21 @@ export async function stale(db: Db, m: EntityModel, current: Record<string, unkn
   );
 }
 
-/** The lookup fields of an entity whose names a read shows, with the entity each names. */
-export function lookupTargets(m: EntityModel, models: Map<string, EntityModel>): [field: string, target: EntityModel][] {
-  return [...m.refs]
-    .filter(([field, targetId]) => models.has(targetId) && !m.virtual.includes(field))
-    .map(([field, targetId]) => [field, models.get(targetId)!]);
+type Targets = [field: string, target: EntityModel][];
+const targetsOf = new WeakMap<Map<string, EntityModel>, WeakMap<EntityModel, Targets>>();
+
+/** The lookup fields of an entity whose names a read shows, with the entity each names (worked out once per entity). */
+export function lookupTargets(m: EntityModel, models: Map<string, EntityModel>): Targets {
+  let known = targetsOf.get(models);
+  if (!known) targetsOf.set(models, (known = new WeakMap()));
+  let targets = known.get(m);
+  if (!targets) {
+    targets = [...m.refs]
+      .filter(([field, targetId]) => models.has(targetId) && !m.virtual.includes(field))
+      .map(([field, targetId]) => [field, models.get(targetId)!]);
+    known.set(m, targets);
+  }
+  return targets;
 }
 
 /**
@@ -87,21 +97,26 @@ export async function present(
   const inRows = '_refs' in rows[0];
   const known = (field: string, id: number) => opts.names?.get(field)?.get(id);
   const wanted = inRows ? [] : targets.filter(([field]) => rows.some((r) => r[field] != null && known(field, Number(r[field])) === undefined));
-  const labels = await refLabelsMany(
-    db,
-    auth.branchId,
-    wanted.map(([field, target]) => ({ key: field, target, ids: rows.map((r) => r[field] as number).filter((id) => id != null) })),
-    lang,
-  );
-  for (const r of rows) {
-    const read = (inRows ? r._refs : undefined) as Record<string, string | null> | undefined;
-    const refs: Record<string, string> = {};
-    for (const [field] of targets) {
-      const id = r[field] as number;
-      if (id != null) refs[field] = (read ? read[field] : (known(field, Number(id)) ?? labels.get(field)?.get(id))) ?? `#${id}`;
+  const labels = wanted.length
+    ? await refLabelsMany(
+        db,
+        auth.branchId,
+        wanted.map(([field, target]) => ({ key: field, target, ids: rows.map((r) => r[field] as number).filter((id) => id != null) })),
+        lang,
+      )
+    : undefined;
+  // an entity without lookups has no names to add: its rows are left as they are (a delete per row cost a list page 10 µs)
+  if (targets.length || inRows) {
+    for (const r of rows) {
+      const read = (inRows ? r._refs : undefined) as Record<string, string | null> | undefined;
+      const refs: Record<string, string> = {};
+      for (const [field] of targets) {
+        const id = r[field] as number;
+        if (id != null) refs[field] = (read ? read[field] : (known(field, Number(id)) ?? labels?.get(field)?.get(id))) ?? `#${id}`;
+      }
+      if (Object.keys(refs).length) r._refs = refs;
+      else if ('_refs' in r) delete r._refs;
     }
-    if (Object.keys(refs).length) r._refs = refs;
-    else delete r._refs;
   }
   for (const lf of m.lines) {
     if (opts.list && !lf.spec.inList) continue;

@@ -153,11 +153,13 @@ export async function loadSession(
  * nothing else until they have.
  */
 export function installAuthGate(app: FastifyInstance, ctx: AppContext) {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     if (changesSessions(req)) forgetCachedSessions();
+    done();
   });
-  app.addHook('onResponse', async (req) => {
+  app.addHook('onResponse', (req, _reply, done) => {
     if (changesSessions(req)) forgetCachedSessions();
+    done();
   });
   app.addHook('preValidation', async (req) => {
     // the API documentation too: it maps every route and field, which is for those who use them
