@@ -1,11 +1,9 @@
 import { buildEntityModel } from '../server/data/entityModel.js';
 import { listRows, type ListQuery } from '../server/data/crud.js';
 import { sizes } from './support/http.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, WARM_UP_MS, type SuiteContext } from './support/suite.js';
 
 const RUNS = 30;
-/** requests of each side before the timed ones (alternate): a grid's pages are served by warm code */
-const WARM_UP = 20;
 
 /**
  * /api/data list pages of 50 on 100,000 bank accounts over HTTP, against the same statements (page and
@@ -23,7 +21,7 @@ export async function benchDataPaging(ctx: SuiteContext): Promise<Findings> {
     RUNS,
     () => ctx.admin.ok('/api/data/system/bank?limit=50&sort=name'),
     () => listRows(db, m, 1, q({ sort: 'name' })),
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare('first page of 50, sorted by name', firstApi, firstRaw, { p95Ms: 100, ratio: 2 }, sizes(first));
 
@@ -40,7 +38,7 @@ export async function benchDataPaging(ctx: SuiteContext): Promise<Findings> {
     cursors.length,
     () => ctx.admin.ok(`/api/data/system/bank?limit=50&sort=code&after=${cursors[a++ % cursors.length]}`),
     () => listRows(db, m, 1, q({ sort: 'code', after: cursors[r++ % cursors.length] })),
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare('next pages by keyset cursor', keyApi, keyRaw, { p95Ms: 60, ratio: 2 });
 

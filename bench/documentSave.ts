@@ -6,12 +6,10 @@ import { copyOfRepository } from '../tests/meta/fixtureProject.js';
 import { addJournalVoucher } from '../tests/support/journalVoucher.js';
 import { BenchClient, type Answer } from './support/http.js';
 import { statementsOfSave } from './support/statements.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, WARM_UP_MS, type SuiteContext } from './support/suite.js';
 
 const LINES = 500;
 const RUNS = 16;
-/** saves of each side before the timed ones (alternate) */
-const WARM_UP = 8;
 
 /**
  * A journal voucher of 500 lines saved through the generic document API over HTTP (session, CSRF, JSON
@@ -80,7 +78,7 @@ export async function benchDocumentSave(ctx: SuiteContext): Promise<Findings> {
       });
     await byHand();
     const name = `save a voucher of ${LINES} lines`;
-    const [api, raw] = await alternate(RUNS, viaApi, viaStatements, WARM_UP);
+    const [api, raw] = await alternate(RUNS, viaApi, viaStatements, WARM_UP_MS);
     f.compare(`${name} (its ${count} statements sent again)`, api, raw, { p95Ms: 1000, ratio: 1.5 });
     const [api2, hand] = await alternate(RUNS, viaApi, byHand);
     f.compare(`${name} (header and lines inserted by hand, no audit row)`, api2, hand, { p95Ms: 1000 });

@@ -5,16 +5,13 @@ import { availability } from '../server/domain/frontoffice/availability.js';
 import { businessDateOf, planBookings, planRooms, unassignedStays } from '../server/domain/frontoffice/roomPlan.js';
 import { FROM } from './support/benchHotel.js';
 import { sizes } from './support/http.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, WARM_UP_MS, type SuiteContext } from './support/suite.js';
 
 /**
  * The front desk's heavy reads on a 300-room hotel with 200,000 stays, over HTTP, each against the same
  * statements sent directly: availability for 30 and 365 nights, the room plan's first block for 30 nights,
  * and the reservation list.
  */
-/** requests of each side before the timed ones (alternate): the desk's screens are served by warm code */
-const WARM_UP = 5;
-
 export async function benchFrontoffice(ctx: SuiteContext): Promise<Findings> {
   const f = new Findings(`${ctx.label}, 300 rooms, 200,000 stays`);
   const db = ctx.database.db;
@@ -26,7 +23,7 @@ export async function benchFrontoffice(ctx: SuiteContext): Promise<Findings> {
     16,
     () => c.ok(`/api/frontoffice/availability?from=${FROM}&to=${to30}`),
     () => availability(db, 1, FROM, to30),
-    WARM_UP,
+    WARM_UP_MS,
   );
   // read from the counts the bookings keep (migration 0124), the statement is 2.5 ms on PostgreSQL: a
   // request's own price (HTTP, session, rights, JSON, brotli) is about as much, so its ratio is a quick read's
@@ -41,7 +38,7 @@ export async function benchFrontoffice(ctx: SuiteContext): Promise<Findings> {
     6,
     () => c.ok(`/api/frontoffice/availability?from=${FROM}&to=${to365}`),
     () => availability(db, 1, FROM, to365),
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare('availability, 365 nights', av365Api, av365Raw, { p95Ms: 1000, ratio: 1.5 });
 
@@ -64,7 +61,7 @@ export async function benchFrontoffice(ctx: SuiteContext): Promise<Findings> {
         unassignedStays(db, 1, FROM, to30),
       ]);
     },
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare('room plan, first 50 rooms × 30 nights', planApi, planRaw, { p95Ms: 200, ratio: 2 }, sizes(await c.ok(plan, true)));
 
@@ -75,14 +72,14 @@ export async function benchFrontoffice(ctx: SuiteContext): Promise<Findings> {
     20,
     () => c.ok(list),
     () => listRows(db, m, 1, q({ sort: 'arrival', dir: 'desc' })),
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare('reservation list, first page of 50 by arrival', listApi, listRaw, { p95Ms: 100, ratio: 2 }, sizes(await c.ok(list, true)));
   const [searchApi, searchRaw] = await alternate(
     20,
     () => c.ok('/api/data/frontoffice/reservation?limit=50&q=B17-3&sort=arrival'),
     () => listRows(db, m, 1, q({ sort: 'arrival', q: 'B17-3' })),
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare('reservation list, searching a number', searchApi, searchRaw, { p95Ms: 100, ratio: 2 });
   return f;

@@ -8,10 +8,7 @@ import { readLines } from '../server/data/lines.js';
 import { FROM } from './support/benchHotel.js';
 import { BenchClient } from './support/http.js';
 import { ms } from './stats.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
-
-/** folios opened on each side before the timed ones (alternate): the desk's hundredth folio meets warm code */
-const WARM_UP = 5;
+import { alternate, Findings, WARM_UP_MS, type SuiteContext } from './support/suite.js';
 
 const SMALL = 300;
 const LARGE = 3000;
@@ -64,7 +61,7 @@ export async function benchNightAudit(ctx: SuiteContext): Promise<Findings> {
       await getRow(db, m, branch, folio);
       await readLines(db, m, m.lines[0], branch, [folio], models);
     },
-    WARM_UP,
+    WARM_UP_MS,
   );
   f.compare(`folio of ${FOLIO_LINES.toLocaleString('en')} lines opened`, api, raw, { p95Ms: 500, ratio: 2 });
   return f;

@@ -3,13 +3,11 @@ import { DEFAULT_ROW_CAP, reportStatement, runReport } from '../server/reports/r
 import { addToBill } from '../server/domain/pointofsales/addItems.js';
 import { serveFromTerminals } from './posTerminals.js';
 import { FROM } from './support/benchHotel.js';
-import { alternate, Findings, historyLoaded, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, WARM_UP_MS, historyLoaded, type SuiteContext } from './support/suite.js';
 
 const BILLS = 10_000;
 const DAYS = 30;
 const ADDS = 20;
-/** dishes added on each side before the timed ones (alternate): a till's hundredth order meets warm code */
-const WARM_UP = 8;
 const BRANCH = 1;
 
 /**
@@ -62,7 +60,7 @@ export async function benchPointOfSales(ctx: SuiteContext): Promise<Findings> {
     db
       .transaction()
       .execute((trx) => addToBill(trx, BRANCH, rawBill, [{ menu_id: menus[++m % menus.length], quantity: 2, modifiers: 'No chilli' }]));
-  const [api, raw] = await alternate(ADDS, viaApi, viaSql, WARM_UP);
+  const [api, raw] = await alternate(ADDS, viaApi, viaSql, WARM_UP_MS);
   f.compare('add a dish to an open bill', api, raw, { p95Ms: ctx.kind === 'pglite' ? 100 : 50, ratio: 2 });
 
   const def = ctx.meta.reports.get('daily-sales-report')!;

@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { statementsOfSave } from './support/statements.js';
-import { alternate, Findings, type SuiteContext } from './support/suite.js';
+import { alternate, Findings, WARM_UP_MS, type SuiteContext } from './support/suite.js';
 
 const LINES = 200;
 const RUNS = 16;
-/** saves of each side before the timed ones (alternate) */
-const WARM_UP = 8;
 const BRANCH = 1;
 /** a 200-line delivery keyed in at the receiving desk is saved within a blink, on either database */
 const P95_MS = 150;
@@ -102,7 +100,7 @@ export async function benchReceiving(ctx: SuiteContext): Promise<Findings> {
     });
 
   await byHand();
-  const [api, raw] = await alternate(RUNS, viaApi, viaStatements, WARM_UP);
+  const [api, raw] = await alternate(RUNS, viaApi, viaStatements, WARM_UP_MS);
   const name = `save a receipt of ${LINES} lines`;
   f.compare(`${name} (its ${count} statements sent again)`, api, raw, { p95Ms: P95_MS, ratio: 1.5 });
   const [api2, hand] = await alternate(RUNS, viaApi, byHand);

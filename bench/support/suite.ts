@@ -18,6 +18,17 @@ export interface SuiteContext {
 export type Timing = { p50: number; p95: number };
 
 /**
+ * How long a repeatable call runs, untimed, before it is timed: a working server answers a list page or a save
+ * with code the JavaScript engine has optimised for it, having run it thousands of times that morning; a fresh
+ * bench process would time the engine's compiling. V8 optimises the code a request runs gradually over its first
+ * thousands of runs: a keyset page on PostgreSQL (bench hotel, 29/11/2026, medians of 200) was 2.2× its statement
+ * after 500 pages, 2.06× after 1,500 and 1.86–1.92× from the 1,900th on (API 0.84 → 0.56 ms, statement 0.38 →
+ * 0.30); on PGlite 2.1× → 1.7×. Three seconds is some 2,300 of those pages, a few hundred 10 ms saves, a dozen of
+ * a 200 ms report: counted in time so that each call gets its share.
+ */
+export const WARM_UP_MS = 3000;
+
+/**
  * After a suite loads its own history with plain SQL: those rows stand for months of service, over which the
  * app's statistics pass (every minute on PGlite) or a PostgreSQL server's autovacuum would have run many times.
  * That pass is run once, the app's own, no more: without it the first minute measured plans made for the
@@ -61,16 +72,16 @@ export class Findings {
  * machine slows both alike. A side that resolves to an HTTP answer counts the time the answer took, from the
  * request leaving to the last byte arriving (BenchClient): encoding the request and decoding the answer are the
  * browser's work, not the app's. The raw side counts all of its call, its driver's reading of the rows included.
- * `warmUp` rounds of both run first, untimed, for a call that can be repeated: a server answers its hundredth
- * save with code the JavaScript engine has compiled for it, its first few with code still being compiled.
+ * For a call that can be repeated, both sides first run in turns for `warmUpMs`, untimed (WARM_UP_MS).
  */
 export async function alternate(
   n: number,
   api: () => Promise<unknown>,
   raw: () => Promise<unknown>,
-  warmUp = 0,
+  warmUpMs = 0,
 ): Promise<[Timing, Timing]> {
-  for (let i = 0; i < warmUp; i++) {
+  const warmUntil = performance.now() + warmUpMs;
+  while (performance.now() < warmUntil) {
     await api();
     await raw();
   }
