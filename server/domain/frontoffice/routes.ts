@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { needsAnyRight, needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
-import { availability, AVAILABILITY_ROW_SCHEMA } from './availability.js';
+import { availability } from './availability.js';
 import { businessDateOf, planBookings, planRooms, unassignedStays } from './roomPlan.js';
 import { rateRow } from './pricing.js';
 import { quoteInputs, quoteStay } from './stayQuote.js';
@@ -38,7 +38,6 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
           'x-dateRanges': NIGHTS,
           properties: { from: date, to: date, roomType: { type: 'integer', minimum: 1 } },
         },
-        response: { 200: { type: 'object', required: ['rows'], properties: { rows: { type: 'array', items: AVAILABILITY_ROW_SCHEMA } } } },
       },
     },
     async (req) => {
