@@ -80,11 +80,7 @@ export async function alternate(
   raw: () => Promise<unknown>,
   warmUpMs = 0,
 ): Promise<[Timing, Timing]> {
-  const warmUntil = performance.now() + warmUpMs;
-  while (performance.now() < warmUntil) {
-    await api();
-    await raw();
-  }
+  await warmUp(api, raw, warmUpMs);
   const ta: number[] = [];
   const tr: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -109,6 +105,15 @@ export async function alternate(
     return { p50: percentile(s, 50), p95: percentile(s, 95) };
   };
   return [p(ta), p(tr)];
+}
+
+/** Both sides in turns for `ms`, untimed (WARM_UP_MS). */
+export async function warmUp(api: () => Promise<unknown>, raw: () => Promise<unknown>, ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    await api();
+    await raw();
+  }
 }
 
 const isAnswer = (x: unknown): x is Answer =>

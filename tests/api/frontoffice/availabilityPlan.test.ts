@@ -169,7 +169,7 @@ describe('availability plan on a busy hotel', () => {
     const got = res.json().rows as { date: string; room_type_id: number; booked: number; total: number; available: number }[];
     for (const e of expected) expect(got.find((r) => r.date === e.date && r.room_type_id === e.room_type_id)?.booked).toBe(e.booked);
     for (const r of got) expect(r.available).toBe(r.total - r.booked - (r as any).out_of_order - (r as any).held);
-    // written by its response schema, the answer still carries every column the query reads, as it reads them
+    // the answer carries every column the query reads, as it reads them
     expect(got).toEqual((await availabilityQuery(1, BUSINESS_DATE, '2026-11-30').execute(t.database.db)).rows);
   });
 });
