@@ -35,7 +35,7 @@ export interface AuthInfo {
   /** the branch this request acts on: the x-branch-id header when granted, else the session's */
   branchId: number;
   branchIds: number[];
-  rights: Set<string>;
+  rights: ReadonlySet<string>;
 }
 
 declare module 'fastify' {

@@ -79,6 +79,17 @@ async function querySession(ctx: AppContext, tokenHash: string) {
   return rows[0];
 }
 
+/**
+ * A session row's rights as a set, made once per row: a cached row serves every request of its user for some
+ * seconds, and the front office's 166 rights were put in a new set on each of them (3.5 µs). Nothing changes it.
+ */
+const rightSets = new WeakMap<object, Set<string>>();
+function rightsOf(row: { rights: string[] }) {
+  let rights = rightSets.get(row);
+  if (!rights) rightSets.set(row, (rights = new Set(row.rights)));
+  return rights;
+}
+
 function authInfo(row: any, branchId: number, sessionId: number, csrfToken: string): AuthInfo {
   return {
     user: {
@@ -95,7 +106,7 @@ function authInfo(row: any, branchId: number, sessionId: number, csrfToken: stri
     csrfToken,
     branchId,
     branchIds: row.branch_ids,
-    rights: new Set<string>(row.rights),
+    rights: rightsOf(row),
   };
 }
 
