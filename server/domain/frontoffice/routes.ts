@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { needsAnyRight, needsRight } from '../../http/rbac.js';
 import { requireAuth } from '../../http/session.js';
-import { availability } from './availability.js';
+import { availability, byRoomType } from './availability.js';
 import { businessDateOf, planBookings, planRooms, unassignedStays } from './roomPlan.js';
 import { rateRow } from './pricing.js';
 import { quoteInputs, quoteStay } from './stayQuote.js';
@@ -31,6 +31,8 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['frontoffice'],
         summary: 'Rooms free per room type and night in [from, to): total, out of order, booked, held by allotments, available',
+        description:
+          '{ nights: [YYYY-MM-DD…], room_types: [{ room_type_id, room_type, total, out_of_order: […], booked: […], held: […], available: […] }] }: each list holds one figure per night, in the order of `nights`.',
         querystring: {
           type: 'object',
           required: ['from', 'to'],
@@ -43,7 +45,7 @@ export async function frontOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const auth = requireAuth(req);
       const q = req.query as { from: string; to: string; roomType?: number };
-      return { rows: await availability(ctx.db, auth.branchId, q.from, q.to, q.roomType) };
+      return byRoomType(await availability(ctx.db, auth.branchId, q.from, q.to, q.roomType));
     },
   );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, BUSINESS_DATE, type ApiClient, type TestApp } from '../../support/testApp.js';
+import { availabilityRows } from '../../support/availability.js';
 
 /** "Availability by room type" at Grand Nusantara Bandung shows the rooms the desk can still sell, night by night. */
 let t: TestApp;
@@ -15,7 +16,7 @@ describe('availability by room type', () => {
     const report = await desk.get(`/api/reports/avb-report?date_from=${BUSINESS_DATE}&days=7`);
     expect(report.statusCode, report.body).toBe(200);
     const to = new Date(Date.parse(BUSINESS_DATE) + 7 * 86_400_000).toISOString().slice(0, 10);
-    const api = (await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=${to}`)).json().rows as {
+    const api = availabilityRows((await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=${to}`)).json()) as {
       date: string;
       room_type: string;
       out_of_order: number;

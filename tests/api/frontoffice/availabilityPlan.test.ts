@@ -5,6 +5,7 @@ import { availabilityQuery } from '../../../server/domain/frontoffice/availabili
 import { analyzeStaleTables } from '../../../server/db/statistics.js';
 import { buildEntityModel } from '../../../server/data/entityModel.js';
 import { searchText } from '../../../server/data/crud.js';
+import { availabilityRows } from '../../support/availability.js';
 
 interface PlanNode {
   'Node Type': string;
@@ -88,7 +89,7 @@ describe('availability plan on a busy hotel', () => {
     expect(booked.statusCode, booked.body).toBe(201);
     expect((await kept.execute(db)).rows).toEqual((await recount.execute(db)).rows);
     const after = await desk.get('/api/frontoffice/availability?from=2027-02-10&to=2027-02-13');
-    const dlx = (after.json().rows as { room_type_id: number; booked: number }[]).filter((r) => r.room_type_id === type);
+    const dlx = availabilityRows(after.json()).filter((r) => r.room_type_id === type);
     const { rows: counted } = await sql<{ booked: number }>`
       SELECT count(v.id)::int AS booked FROM generate_series(date '2027-02-10', date '2027-02-12', interval '1 day') n
         LEFT JOIN reservation v ON v.branch_id = 1 AND v.room_type_id = ${type} AND v.arrival <= n AND n < v.departure
@@ -166,10 +167,20 @@ describe('availability plan on a busy hotel', () => {
         FROM generate_series(${BUSINESS_DATE}::date, '2026-11-29'::date, interval '1 day') n
         JOIN reservation v ON v.branch_id = 1 AND v.arrival <= n AND n < v.departure AND v.status IN ('tentative', 'confirmed', 'in_house')
        GROUP BY 1, 2`.execute(t.database.db);
-    const got = res.json().rows as { date: string; room_type_id: number; booked: number; total: number; available: number }[];
+    const got = availabilityRows(res.json());
     for (const e of expected) expect(got.find((r) => r.date === e.date && r.room_type_id === e.room_type_id)?.booked).toBe(e.booked);
-    for (const r of got) expect(r.available).toBe(r.total - r.booked - (r as any).out_of_order - (r as any).held);
-    // the answer carries every column the query reads, as it reads them
+    for (const r of got) expect(r.available).toBe(r.total - r.booked - r.out_of_order - r.held);
+    // the answer carries every figure the query reads, each room type's code and total said once
     expect(got).toEqual((await availabilityQuery(1, BUSINESS_DATE, '2026-11-30').execute(t.database.db)).rows);
+    expect(res.json().nights).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(Object.keys(res.json().room_types[0]).sort()).toEqual([
+      'available',
+      'booked',
+      'held',
+      'out_of_order',
+      'room_type',
+      'room_type_id',
+      'total',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { auditSince, expectApiError, lastAuditId } from '../expectations.js';
+import { availabilityRows } from '../../support/availability.js';
 
 /**
  * Rate codes, arrangements, dynamic rates and what they do to the price of a stay at Grand Nusantara
@@ -275,7 +276,7 @@ describe('the price of a stay', () => {
 
   it("applies a rule only when the night's real house occupancy falls in its band", async () => {
     const night = '2026-11-24';
-    const availability = (await desk.get(`/api/frontoffice/availability?from=${night}&to=2026-11-25`)).json().rows as {
+    const availability = availabilityRows((await desk.get(`/api/frontoffice/availability?from=${night}&to=2026-11-25`)).json()) as {
       booked: number;
       held: number;
       total: number;

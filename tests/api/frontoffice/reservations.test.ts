@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { countRows, expectApiError } from '../expectations.js';
 import { pdfPages } from '../../support/pdfText.js';
+import { availabilityRows } from '../../support/availability.js';
 
 let t: TestApp;
 let desk: ApiClient;
@@ -109,7 +110,7 @@ describe('double booking is impossible', () => {
 
 describe('availability', () => {
   it('counts rooms, out-of-order rooms and bookings per type and night', async () => {
-    const rows = (await desk.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-27')).json().rows as {
+    const rows = availabilityRows((await desk.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-27')).json()) as {
       date: string;
       room_type: string;
       total: number;
@@ -133,8 +134,9 @@ describe('availability', () => {
   it('refuses a booking when the type is full that night, naming the night (without the overbooking right)', async () => {
     await sql`DELETE FROM group_right WHERE resource = 'frontoffice.reservation' AND action = 'overbook'`.execute(t.database.db);
     desk = await t.login('frontdesk');
-    const free = (await desk.get(`/api/frontoffice/availability?from=2027-01-05&to=2027-01-06&roomType=${ids.STE}`)).json().rows[0]
-      .available;
+    const free = availabilityRows(
+      (await desk.get(`/api/frontoffice/availability?from=2027-01-05&to=2027-01-06&roomType=${ids.STE}`)).json(),
+    )[0].available;
     for (let i = 0; i < free; i++) expect((await book(desk, { arrival: '2027-01-05', departure: '2027-01-06' })).statusCode).toBe(201);
     expectApiError(await book(desk, { arrival: '2027-01-04', departure: '2027-01-07' }), 409, {
       message: 'No Suite room is left on the night of 05/01/2027.',
@@ -142,7 +144,9 @@ describe('availability', () => {
   });
 
   it('holds allotment rooms until the cut-off, then releases them on its own', async () => {
-    const before = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    const before = availabilityRows(
+      (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json(),
+    );
     const allot = await desk.post('/api/data/frontoffice/allotment', {
       code: 'TELKOM27',
       company: 'PT Telkom Indonesia',
@@ -153,7 +157,9 @@ describe('availability', () => {
       cutoff_days: 14,
     });
     expect(allot.statusCode, allot.body).toBe(201);
-    const held = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    const held = availabilityRows(
+      (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json(),
+    );
     expect(held.map((r: { held: number }) => r.held)).toEqual([5, 5]);
     expect(held[0].available).toBe(before[0].available - 5);
     // a picked-up room counts as booked, no longer as held
@@ -170,11 +176,15 @@ describe('availability', () => {
         })
       ).statusCode,
     ).toBe(201);
-    const picked = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    const picked = availabilityRows(
+      (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json(),
+    );
     expect(picked[0]).toMatchObject({ held: 4, available: before[0].available - 5 });
     // the night audit moves the business date past the cut-off (14 days before the first night)
     await sql`UPDATE hotel_setup SET business_date = '2027-01-19' WHERE branch_id = 1`.execute(t.database.db);
-    const released = (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json().rows;
+    const released = availabilityRows(
+      (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json(),
+    );
     await sql`UPDATE hotel_setup SET business_date = '2026-11-23' WHERE branch_id = 1`.execute(t.database.db);
     expect(released.map((r: { held: number }) => r.held)).toEqual([0, 0]);
     expect(released[0].available).toBe(before[0].available - 1);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { BUSINESS_DATE, startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
 import { expectApiError } from '../expectations.js';
 import { roomsForNewDay } from '../../../server/domain/housekeeping/roomStatus.js';
+import { availabilityRows } from '../../support/availability.js';
 
 /**
  * The room status board of Grand Nusantara Bandung on 23/11/2026: Made (housekeeping) cleans and inspects,
@@ -155,7 +156,7 @@ describe('transition rules', () => {
     const r = rooms.find((x) => x.code === code)!;
     const typeOf = (await desk.get(`/api/data/frontoffice/room/${r.id}`)).json().room_type_id;
     const free = async () =>
-      (await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=2026-11-24&roomType=${typeOf}`)).json().rows[0]
+      availabilityRows((await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=2026-11-24&roomType=${typeOf}`)).json())[0]
         .out_of_order as number;
     const before = await free();
     const ok = await set(made, [code], 'out_of_order', { reason: 'Bathroom tiles broken', ooo_from: BUSINESS_DATE, ooo_to: '2026-11-26' });
@@ -187,7 +188,8 @@ describe('transition rules', () => {
     const r = rooms.find((x) => x.code === code)!;
     const typeOf = (await desk.get(`/api/data/frontoffice/room/${r.id}`)).json().room_type_id;
     const closedOn = async (night: string, next: string) =>
-      (await desk.get(`/api/frontoffice/availability?from=${night}&to=${next}&roomType=${typeOf}`)).json().rows[0].out_of_order as number;
+      availabilityRows((await desk.get(`/api/frontoffice/availability?from=${night}&to=${next}&roomType=${typeOf}`)).json())[0]
+        .out_of_order as number;
     const before = await closedOn('2026-11-25', '2026-11-26');
     const ok = await set(made, [code], 'out_of_order', { reason: 'Repainting', ooo_from: '2026-11-25', ooo_to: '2026-11-27' });
     expect(ok.statusCode, ok.body).toBe(200);

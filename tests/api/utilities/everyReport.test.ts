@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/testApp.js';
+import { availabilityRows } from '../../support/availability.js';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -41,7 +42,7 @@ describe('front-office figures', () => {
     const sheet = (await admin.get('/api/reports/room-count-sheet')).json();
     expect(sheet.grandTotals.total).toBe('120');
     expect(sheet.grandTotals.ooo).toBe('1');
-    const free = (await admin.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-24')).json().rows;
+    const free = availabilityRows((await admin.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-24')).json());
     const booked = free.reduce((n: number, r: { booked: number }) => n + r.booked, 0);
     expect(Number(sheet.grandTotals.occupied)).toBe(booked);
   });
