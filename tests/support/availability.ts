@@ -1,31 +1,10 @@
-/** A night of one room type, as the desk's availability answer gives it in its lists. */
-export interface NightRow {
-  date: string;
-  room_type_id: number;
-  room_type: string;
-  total: number;
-  out_of_order: number;
-  booked: number;
-  held: number;
-  available: number;
-}
+import type { AvailabilityByType, AvailabilityRow } from '../../server/domain/frontoffice/availability.js';
 
 /**
  * `/api/frontoffice/availability`'s answer (the nights once, each room type's figures as lists in the nights'
  * order) read back as one row per night and room type, nights first: what the tests compare with counts and reports.
  */
-export function availabilityRows(answer: {
-  nights: string[];
-  room_types: {
-    room_type_id: number;
-    room_type: string;
-    total: number;
-    out_of_order: number[];
-    booked: number[];
-    held: number[];
-    available: number[];
-  }[];
-}): NightRow[] {
+export function availabilityRows(answer: { nights: string[]; room_types: AvailabilityByType[] }): AvailabilityRow[] {
   return answer.nights.flatMap((date, i) =>
     answer.room_types.map((t) => ({
       date,

@@ -16,14 +16,7 @@ describe('availability by room type', () => {
     const report = await desk.get(`/api/reports/avb-report?date_from=${BUSINESS_DATE}&days=7`);
     expect(report.statusCode, report.body).toBe(200);
     const to = new Date(Date.parse(BUSINESS_DATE) + 7 * 86_400_000).toISOString().slice(0, 10);
-    const api = availabilityRows((await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=${to}`)).json()) as {
-      date: string;
-      room_type: string;
-      out_of_order: number;
-      booked: number;
-      held: number;
-      available: number;
-    }[];
+    const api = availabilityRows((await desk.get(`/api/frontoffice/availability?from=${BUSINESS_DATE}&to=${to}`)).json());
     const rows = report.json().rows as Record<string, unknown>[];
     const byKey = (night: unknown, type: unknown) => `${String(night).slice(0, 10)} ${String(type)}`;
     const fromReport = new Map(rows.map((r) => [byKey(r.night, r.room_type), r]));

@@ -276,11 +276,7 @@ describe('the price of a stay', () => {
 
   it("applies a rule only when the night's real house occupancy falls in its band", async () => {
     const night = '2026-11-24';
-    const availability = availabilityRows((await desk.get(`/api/frontoffice/availability?from=${night}&to=2026-11-25`)).json()) as {
-      booked: number;
-      held: number;
-      total: number;
-    }[];
+    const availability = availabilityRows((await desk.get(`/api/frontoffice/availability?from=${night}&to=2026-11-25`)).json());
     const occupancy = (100 * availability.reduce((s, r) => s + r.booked + r.held, 0)) / availability.reduce((s, r) => s + r.total, 0);
     expect(occupancy).toBeGreaterThan(40);
     expect(occupancy).toBeLessThan(85);

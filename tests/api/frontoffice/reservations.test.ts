@@ -110,15 +110,7 @@ describe('double booking is impossible', () => {
 
 describe('availability', () => {
   it('counts rooms, out-of-order rooms and bookings per type and night', async () => {
-    const rows = availabilityRows((await desk.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-27')).json()) as {
-      date: string;
-      room_type: string;
-      total: number;
-      out_of_order: number;
-      booked: number;
-      held: number;
-      available: number;
-    }[];
+    const rows = availabilityRows((await desk.get('/api/frontoffice/availability?from=2026-11-23&to=2026-11-27')).json());
     const dlx = rows.filter((r) => r.room_type === 'DLX');
     expect(dlx.map((r) => r.date)).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26']);
     expect(dlx.map((r) => r.out_of_order)).toEqual([1, 1, 1, 0]);
@@ -160,7 +152,7 @@ describe('availability', () => {
     const held = availabilityRows(
       (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json(),
     );
-    expect(held.map((r: { held: number }) => r.held)).toEqual([5, 5]);
+    expect(held.map((r) => r.held)).toEqual([5, 5]);
     expect(held[0].available).toBe(before[0].available - 5);
     // a picked-up room counts as booked, no longer as held
     expect(
@@ -186,7 +178,7 @@ describe('availability', () => {
       (await desk.get(`/api/frontoffice/availability?from=2027-02-01&to=2027-02-03&roomType=${ids.DLX}`)).json(),
     );
     await sql`UPDATE hotel_setup SET business_date = '2026-11-23' WHERE branch_id = 1`.execute(t.database.db);
-    expect(released.map((r: { held: number }) => r.held)).toEqual([0, 0]);
+    expect(released.map((r) => r.held)).toEqual([0, 0]);
     expect(released[0].available).toBe(before[0].available - 1);
   });
 
